@@ -1,0 +1,21 @@
+import Foundation
+
+// sdport-bench: release-mode benchmarks, one suite per layer. Not tests: they measure, they do not assert.
+// Run: swift run -c release sdport-bench [coders|cache|downloader|manager|all]
+let suites: [(name: String, run: () throws -> Void)] = [
+    ("coders", CoderBenchmarks.run),
+    ("cache", CacheBenchmarks.run),
+    ("downloader", DownloaderBenchmarks.run),
+    ("manager", ManagerBenchmarks.run),
+]
+
+let requested = CommandLine.arguments.dropFirst().first ?? "all"
+let chosen = suites.filter { requested == "all" || $0.name == requested }
+if chosen.isEmpty {
+    FileHandle.standardError.write(Data("unknown suite \(requested); choose \(suites.map(\.name).joined(separator: ", ")) or all\n".utf8))
+    exit(64)
+}
+for suite in chosen {
+    print("== \(suite.name) ==")
+    do { try suite.run() } catch { print("\(suite.name) failed: \(error)"); exit(1) }
+}

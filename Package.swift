@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// SDPort: SDWebImage 4.4.x ported to Swift on Linux.
+// System libraries come from Debian's -dev packages (scripts/setup-debian.sh installs them).
+let package = Package(
+    name: "SDPort",
+    products: [
+        .library(name: "SDPort", targets: ["SDPort"]),
+        .library(name: "SDPortTestServer", targets: ["SDPortTestServer"]),
+        .executable(name: "sdport", targets: ["sdport"]),
+        .executable(name: "sdport-bench", targets: ["SDPortBenchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    ],
+    targets: [
+        // MARK: C libraries (modulemap + shim header each; see Sources/C*/)
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // giflib has no pkg-config file upstream; the modulemap links "gif" directly.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // libjpeg reports errors by longjmp; that must stay inside C, so every libjpeg call lives here.
+        .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+
+        // MARK: The library
+        .target(
+            name: "SDPort",
+            dependencies: [
+                "CCurl", "CPNG", "CTurboJPEG", "CGIF", "CWebP", "CJPEGShim",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: The loopback HTTP(S) server used by the tests, the demo and the benchmarks
+        .target(
+            name: "SDPortTestServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+
+        // MARK: Command line and benchmarks
+        .executableTarget(
+            name: "sdport",
+            dependencies: [
+                "SDPort", "SDPortTestServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "SDPortBenchmarks",
+            dependencies: ["SDPort", "SDPortTestServer", "CTurboJPEG", "CPNG", "CGIF", "CWebP"],
+            path: "Benchmarks"
+        ),
+
+        // MARK: Tests
+        .target(name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer"], path: "Tests/Support"),
+        .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Behavior"),
+        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Interview"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Why a coder could not decode or encode: the port's clear error for bad input.
+///
+/// The original's coders return nil without a reason; this error carries one, in
+/// `SDWebImageErrorDomain`, so completions and the command line can say what happened.
+public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, LocalizedError {
+    /// No registered coder can decode data of this format (for example TIFF or HEIC on Linux).
+    case noCoder(SDImageFormat)
+    /// The data is empty.
+    case emptyData
+    /// The library rejected the data; `reason` is its message.
+    case corrupt(SDImageFormat, reason: String)
+    /// The header claims more pixels than the decoder will allocate.
+    case tooLarge(width: Int, height: Int)
+    /// Encoding failed.
+    case encodeFailed(SDImageFormat, reason: String)
+
+    public static var errorDomain: String { SDWebImageErrorDomain }
+
+    public var errorCode: Int {
+        switch self {
+        case .noCoder: return 1
+        case .emptyData: return 2
+        case .corrupt: return 3
+        case .tooLarge: return 4
+        case .encodeFailed: return 5
+        }
+    }
+
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
+
+    public var errorDescription: String? {
+        switch self {
+        case .noCoder(let format):
+            return "No coder for this format (\(format.fileExtension ?? "unknown format"))"
+        case .emptyData:
+            return "Image data is empty"
+        case .corrupt(let format, let reason):
+            return "Cannot decode \(format.fileExtension ?? "image") data: \(reason)"
+        case .tooLarge(let width, let height):
+            return "Image header claims \(width)×\(height) pixels, more than the decoder allows"
+        case .encodeFailed(let format, let reason):
+            return "Cannot encode \(format.fileExtension ?? "image"): \(reason)"
+        }
+    }
+}

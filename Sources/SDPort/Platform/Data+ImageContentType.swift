@@ -1,0 +1,108 @@
+import Foundation
+
+/// Ports `NSData+ImageContentType` (4.4.8): telling an image's format from its first bytes (FAQ-04), and
+/// the format's uniform type identifier. The file-extension and MIME-type mapping (COD-08) is the port's
+/// own addition, used to name cache files and to answer HTTP requests; the original gets both from ImageIO.
+extension Data {
+    /// Ports `+[NSData sd_imageFormatForImageData:]`. Only the first byte decides, except for WebP
+    /// ("RIFF" + 4 bytes + "WEBP" in the first 12) and HEIC/HEIF (an `ftyp` brand at bytes 4..<12).
+    /// nil or empty data is `.undefined` (the original would read an uninitialised byte for empty data).
+    public static func sd_imageFormat(forImageData data: Data?) -> SDImageFormat {
+        guard let data, let first = data.first else { return .undefined }
+        switch first {
+        case 0xFF: return .jpeg
+        case 0x89: return .png
+        case 0x47: return .gif
+        case 0x49, 0x4D: return .tiff
+        case 0x52:
+            if data.count >= 12, data.asciiString(in: 0..<4) == "RIFF", data.asciiString(in: 8..<12) == "WEBP" {
+                return .webp
+            }
+        case 0x00:
+            if data.count >= 12, let brand = data.asciiString(in: 4..<12) {
+                if ["ftypheic", "ftypheix", "ftyphevc", "ftyphevx"].contains(brand) { return .heic }
+                if ["ftypmif1", "ftypmsf1"].contains(brand) { return .heif }
+            }
+        default:
+            break
+        }
+        return .undefined
+    }
+
+    /// Ports `+[NSData sd_UTTypeFromSDImageFormat:]`: the uniform type identifier, PNG's for undefined.
+    public static func sd_UTType(from format: SDImageFormat) -> String {
+        switch format {
+        case .jpeg: return "public.jpeg"
+        case .png, .undefined: return "public.png"
+        case .gif: return "com.compuserve.gif"
+        case .tiff: return "public.tiff"
+        case .webp: return "public.webp"
+        case .heic: return "public.heic"
+        case .heif: return "public.heif"
+        }
+    }
+
+    /// Ports `+[NSData sd_imageFormatFromUTType:]`.
+    public static func sd_imageFormat(fromUTType uttype: String?) -> SDImageFormat {
+        guard let uttype else { return .undefined }
+        return SDImageFormat.allCases.first { $0 != .undefined && sd_UTType(from: $0) == uttype } ?? .undefined
+    }
+
+    /// The bytes in `range` as ASCII text, or nil when they are not ASCII.
+    private func asciiString(in range: Range<Int>) -> String? {
+        let start = startIndex + range.lowerBound
+        return String(bytes: self[start..<(start + range.count)], encoding: .ascii)
+    }
+}
+
+/// Format ↔ file extension and MIME type (COD-08).
+extension SDImageFormat {
+    /// The usual file extension, without the dot; nil for `.undefined`.
+    public var fileExtension: String? {
+        switch self {
+        case .undefined: return nil
+        case .jpeg: return "jpg"
+        case .png: return "png"
+        case .gif: return "gif"
+        case .tiff: return "tiff"
+        case .webp: return "webp"
+        case .heic: return "heic"
+        case .heif: return "heif"
+        }
+    }
+
+    /// The MIME type; `application/octet-stream` for `.undefined`.
+    public var mimeType: String {
+        switch self {
+        case .undefined: return "application/octet-stream"
+        case .jpeg: return "image/jpeg"
+        case .png: return "image/png"
+        case .gif: return "image/gif"
+        case .tiff: return "image/tiff"
+        case .webp: return "image/webp"
+        case .heic: return "image/heic"
+        case .heif: return "image/heif"
+        }
+    }
+
+    /// The format a file extension names (case-insensitive; "jpeg" and "jpg", "tif" and "tiff" both work).
+    public init(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "jpg", "jpeg", "jpe": self = .jpeg
+        case "png": self = .png
+        case "gif": self = .gif
+        case "tif", "tiff": self = .tiff
+        case "webp": self = .webp
+        case "heic": self = .heic
+        case "heif": self = .heif
+        default: self = .undefined
+        }
+    }
+
+    /// The format a MIME type names (parameters such as `; charset` are ignored).
+    public init(mimeType: String) {
+        let bare = mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        if bare == "image/jpg" || bare == "image/pjpeg" { self = .jpeg; return }
+        self = SDImageFormat.allCases.first { $0 != .undefined && $0.mimeType == bare } ?? .undefined
+    }
+}

@@ -1,0 +1,20 @@
+/// The downloader's option flags, with SDWebImage 4.4's bit values (FAQ-15).
+///
+/// Ports `SDWebImageDownloaderOptions` from `SDWebImageDownloader.h` (4.4.8).
+public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let lowPriority = SDWebImageDownloaderOptions(rawValue: 1 << 0)
+    public static let progressiveDownload = SDWebImageDownloaderOptions(rawValue: 1 << 1)
+    /// Use the HTTP protocol cache (UseProtocolCachePolicy) instead of ReloadIgnoringLocalCacheData (FAQ-09).
+    public static let useNSURLCache = SDWebImageDownloaderOptions(rawValue: 1 << 2)
+    /// A response served from the protocol cache completes with nil image and data (FAQ-09).
+    public static let ignoreCachedResponse = SDWebImageDownloaderOptions(rawValue: 1 << 3)
+    /// A documented no-op on Linux: there are no background tasks (OP-09).
+    public static let continueInBackground = SDWebImageDownloaderOptions(rawValue: 1 << 4)
+    public static let handleCookies = SDWebImageDownloaderOptions(rawValue: 1 << 5)
+    public static let allowInvalidSSLCertificates = SDWebImageDownloaderOptions(rawValue: 1 << 6)
+    public static let highPriority = SDWebImageDownloaderOptions(rawValue: 1 << 7)
+    public static let scaleDownLargeImages = SDWebImageDownloaderOptions(rawValue: 1 << 8)
+}

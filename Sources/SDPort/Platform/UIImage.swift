@@ -1,0 +1,124 @@
+import Foundation
+
+/// A headless stand-in for UIKit's `UIImage`: a decoded RGBA8 bitmap with a point size and a scale,
+/// and, for animated images, its frames.
+///
+/// Pixels are 8 bits per component, 4 bytes per pixel, in R, G, B, A order, **not premultiplied**
+/// (straight alpha), rows top to bottom, `bytesPerRow` bytes apart. An opaque image keeps an alpha byte of
+/// 255 in every pixel and reports `hasAlpha == false`, which is what "alpha skipped" means here (FAQ-13).
+///
+/// An animated image (as `UIImage.animatedImage(with:duration:)` makes) carries its frames in `images`,
+/// their display times in `frameDurations`, and shows its first frame's pixels as its own.
+///
+/// What UIKit keeps in associated objects (`sd_imageFormat`, `sd_imageLoopCount`, `sd_isDecoded` from
+/// `UIImage+MultiFormat`, `UIImage+GIF` and `UIImage+ForceDecode` in 4.4.8) is stored here under a lock,
+/// because the original sets them after the image exists.
+public final class UIImage: @unchecked Sendable {
+    /// Width in pixels.
+    public let pixelWidth: Int
+    /// Height in pixels.
+    public let pixelHeight: Int
+    /// Bytes from one row to the next (at least `pixelWidth * 4`).
+    public let bytesPerRow: Int
+    /// RGBA8 pixels, straight alpha. Empty for an image with zero pixels.
+    public let pixels: [UInt8]
+    /// Whether any pixel may be transparent (the source format had an alpha channel in use).
+    public let hasAlpha: Bool
+    /// Points to pixels, as UIKit's `scale` (1, 2 or 3).
+    public let scale: CGFloat
+    /// The frames of an animated image, or nil for a still one.
+    public let images: [UIImage]?
+    /// How long each frame in `images` is shown, in seconds (empty for a still image).
+    public let frameDurations: [TimeInterval]
+
+    /// Guards the associated values below.
+    private let associatedLock = NSLock()
+    private var _format: SDImageFormat
+    private var _loopCount: Int
+    private var _isDecoded: Bool
+
+    /// Makes a still image from RGBA8 straight-alpha pixels.
+    public init(pixelWidth: Int, pixelHeight: Int, pixels: [UInt8], bytesPerRow: Int? = nil,
+                hasAlpha: Bool, scale: CGFloat = 1, format: SDImageFormat = .undefined) {
+        self.pixelWidth = max(0, pixelWidth)
+        self.pixelHeight = max(0, pixelHeight)
+        self.bytesPerRow = bytesPerRow ?? max(0, pixelWidth) * 4
+        self.pixels = pixels
+        self.hasAlpha = hasAlpha
+        self.scale = scale > 0 ? scale : 1
+        self.images = nil
+        self.frameDurations = []
+        self._format = format
+        self._loopCount = 0
+        self._isDecoded = false
+    }
+
+    /// Ports `+[UIImage animatedImageWithImages:duration:]`, keeping each frame's own duration
+    /// (UIKit spreads one total duration evenly; the original's coders repeat frames to fake uneven delays).
+    /// Returns nil for an empty frame list, as UIKit does.
+    public init?(animatedFrames frames: [UIImage], durations: [TimeInterval], loopCount: Int = 0,
+                 format: SDImageFormat = .undefined) {
+        guard let first = frames.first, durations.count == frames.count else { return nil }
+        self.pixelWidth = first.pixelWidth
+        self.pixelHeight = first.pixelHeight
+        self.bytesPerRow = first.bytesPerRow
+        self.pixels = first.pixels
+        self.hasAlpha = frames.contains { $0.hasAlpha }
+        self.scale = first.scale
+        self.images = frames
+        self.frameDurations = durations
+        self._format = format
+        self._loopCount = loopCount
+        self._isDecoded = false
+    }
+
+    /// Size in points: pixels divided by `scale`.
+    public var size: CGSize {
+        CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
+    }
+
+    /// Total display time of an animated image (UIKit's `duration`); 0 for a still image.
+    public var duration: TimeInterval { frameDurations.reduce(0, +) }
+
+    /// Whether this is an animated image (UIKit: `images != nil`).
+    public var isAnimated: Bool { images != nil }
+
+    /// The format the image was decoded from (`UIImage+MultiFormat.sd_imageFormat`).
+    public var sd_imageFormat: SDImageFormat {
+        get { associatedLock.withLock { _format } }
+        set { associatedLock.withLock { _format = newValue } }
+    }
+
+    /// Loop count of an animated image, 0 meaning forever (`UIImage+GIF.sd_imageLoopCount`).
+    public var sd_imageLoopCount: Int {
+        get { associatedLock.withLock { _loopCount } }
+        set { associatedLock.withLock { _loopCount = newValue } }
+    }
+
+    /// Whether the image has already been force-decoded (`UIImage+ForceDecode`), so it is not decoded twice.
+    public var sd_isDecoded: Bool {
+        get { associatedLock.withLock { _isDecoded } }
+        set { associatedLock.withLock { _isDecoded = newValue } }
+    }
+
+    /// The same bitmap (or frames) at another scale, as `-[UIImage initWithCGImage:scale:orientation:]`.
+    public func withScale(_ newScale: CGFloat) -> UIImage {
+        let copy: UIImage
+        if let frames = images {
+            copy = UIImage(animatedFrames: frames.map { $0.withScale(newScale) }, durations: frameDurations,
+                           loopCount: sd_imageLoopCount, format: sd_imageFormat)!
+        } else {
+            copy = UIImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight, pixels: pixels,
+                           bytesPerRow: bytesPerRow, hasAlpha: hasAlpha, scale: newScale, format: sd_imageFormat)
+        }
+        copy.sd_isDecoded = sd_isDecoded
+        return copy
+    }
+
+    /// The RGBA value at a pixel (for tests and tools).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel out of bounds")
+        let i = y * bytesPerRow + x * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}

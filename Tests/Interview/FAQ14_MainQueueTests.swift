@@ -1,0 +1,59 @@
+import Foundation
+import SDPort
+import XCTest
+
+/// FAQ-14 — Why does SDWebImage check for the main *queue* rather than the main thread?
+///
+/// Answer: `dispatch_main_async_safe` (`SDWebImageCompat.h`, 4.4.8) compares the current queue's label with the
+/// main queue's. Some frameworks require work on the main queue (not just any block that happens to run on the
+/// main thread). Already on the main queue, the block runs at once; anywhere else it is dispatched to the main
+/// queue. Port: `dispatch_main_async_safe(_:)`, with a dispatch-specific key standing in for the label check.
+final class FAQ14_MainQueueTests: XCTestCase {
+    /// Parity: FAQ-14 — on the main queue the block runs synchronously, before the call returns.
+    func test_FAQ14_onMainQueueRunsAtOnce() {
+        let done = expectation(description: "main-queue block ran")
+        DispatchQueue.main.async {
+            let ranInline = LockedFlag()
+            dispatch_main_async_safe { ranInline.set() }
+            XCTAssertTrue(ranInline.value, "a block submitted from the main queue must run before the call returns")
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 5)
+    }
+
+    /// Parity: FAQ-14 — from a background queue the block is dispatched and runs on the main thread.
+    func test_FAQ14_fromBackgroundQueueDispatchesToMain() {
+        let done = expectation(description: "block reached the main queue")
+        DispatchQueue.global().async {
+            let ranInline = LockedFlag()
+            dispatch_main_async_safe {
+                XCTAssertTrue(Thread.isMainThread)
+                ranInline.set()
+                done.fulfill()
+            }
+            XCTAssertFalse(ranInline.value, "a background caller must not run the block itself")
+        }
+        wait(for: [done], timeout: 5)
+    }
+
+    /// Parity: FAQ-14 — a queue that is not main: same rule, for `dispatch_queue_async_safe`.
+    func test_FAQ14_sameRuleForAnyQueue() {
+        let queue = DispatchQueue(label: "sdport.test.faq14")
+        let done = expectation(description: "ran")
+        queue.async {
+            let ranInline = LockedFlag()
+            dispatch_queue_async_safe(queue) { ranInline.set() }
+            XCTAssertTrue(ranInline.value)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 5)
+    }
+}
+
+/// A Bool set from one closure and read from another, guarded by a lock.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.withLock { flag = true } }
+    var value: Bool { lock.withLock { flag } }
+}
