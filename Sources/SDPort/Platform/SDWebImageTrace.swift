@@ -1,0 +1,55 @@
+import Foundation
+import Logging
+
+/// One reported step of the flow.
+public struct SDWebImageTraceEvent: Sendable {
+    public let step: SDWebImageFlowStep
+    /// The URL's absolute string or the cache key the step worked on.
+    public let key: String?
+    /// What happened, in a few words ("hit", "miss", "200, 102400 bytes", ...).
+    public let detail: String
+    public let date: Date
+}
+
+/// Reports the steps of the flow (`SDWebImageFlowStep`) to swift-log, at trace level under the label
+/// `com.hackemist.SDWebImage.flow`, and to observers (the `--trace` printer, the demo, the tests).
+///
+/// Not in the original, which has no tracing; the layers call `record` where the articles' sequence diagram
+/// puts each step. Observers are held in a dictionary guarded by `lock`.
+public enum SDWebImageTrace {
+    /// An observer registration; pass it to `removeObserver` to stop receiving events.
+    public struct Token: Hashable, Sendable { fileprivate let id: UInt64 }
+
+    public static let logger = Logger(label: "com.hackemist.SDWebImage.flow")
+
+    /// Guards `observers` and `nextID`.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var observers: [UInt64: @Sendable (SDWebImageTraceEvent) -> Void] = [:]
+    nonisolated(unsafe) private static var nextID: UInt64 = 0
+
+    /// Calls `observer` for every event from now on, on whatever thread reports it.
+    @discardableResult
+    public static func addObserver(_ observer: @escaping @Sendable (SDWebImageTraceEvent) -> Void) -> Token {
+        lock.withLock {
+            nextID += 1
+            observers[nextID] = observer
+            return Token(id: nextID)
+        }
+    }
+
+    public static func removeObserver(_ token: Token) {
+        lock.withLock { _ = observers.removeValue(forKey: token.id) }
+    }
+
+    /// Reports one step.
+    public static func record(_ step: SDWebImageFlowStep, key: String?, _ detail: @autoclosure () -> String = "") {
+        let current = lock.withLock { Array(observers.values) }
+        let wantsLog = logger.logLevel <= .trace
+        guard !current.isEmpty || wantsLog else { return }
+        let event = SDWebImageTraceEvent(step: step, key: key, detail: detail(), date: Date())
+        if wantsLog {
+            logger.trace("\(step.rawValue). \(step)", metadata: ["key": .string(key ?? "-"), "detail": .string(event.detail)])
+        }
+        for observer in current { observer(event) }
+    }
+}
