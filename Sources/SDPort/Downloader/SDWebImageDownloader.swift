@@ -210,7 +210,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
         var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
         request.httpShouldHandleCookies = options.contains(.handleCookies)
-        request.httpShouldUsePipelining = true
+        // The original also sets `HTTPShouldUsePipelining`; the session always reuses connections and multiplexes
+        // HTTP/2, which is what that flag amounts to today (Foundation deprecates it).
         request.allHTTPHeaderFields = settings.filter.map { $0(url, settings.headers) } ?? settings.headers
 
         let operation = settings.operationClass.init(request: request, in: session, options: options)

@@ -17,7 +17,6 @@ enum SDWebImageDownloaderError {
         var info: [String: Any] = [NSLocalizedDescriptionKey: description]
         if let url {
             info[NSURLErrorFailingURLErrorKey] = url
-            info[NSURLErrorFailingURLStringErrorKey] = url.absoluteString
         }
         info.merge(extra) { _, new in new }
         return NSError(domain: NSURLErrorDomain, code: code, userInfo: info)
