@@ -8,11 +8,11 @@ import NIOSSL
 /// A scriptable HTTP(S) server on 127.0.0.1 and an ephemeral port, started by a test (or by the demo and
 /// the benchmarks) and stopped when it is done.
 ///
-/// This is the port's test infrastructure, not a port of an SDWebImage type. The original's tests (4.4.8,
-/// `Tests/Tests/SDWebImageDownloaderTests.m`, `SDWebImageManagerTests.m`) download from real internet hosts;
-/// the port's tests run offline and deterministically against this server, which also lets them script
-/// faults a public host cannot produce on demand (stalls, truncated bodies, redirect loops, 304s). See
-/// `SDPortTestRoute` for what each route option stands for in the downloader's tests.
+/// This is the port's test infrastructure and ports no SDWebImage type. The original's tests (4.4.8,
+/// `Tests/Tests/SDWebImageDownloaderTests.m`, `SDWebImageManagerTests.m`; 5.x's still do) download from
+/// real internet hosts; the port's tests run offline and deterministically against this server, which also
+/// lets them script faults a public host cannot produce on demand (stalls, truncated bodies, redirect
+/// loops, 304s). See `SDPortTestRoute` for what each route option stands for in the downloader's tests.
 ///
 /// Use:
 /// ```swift
