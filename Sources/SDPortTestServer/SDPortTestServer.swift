@@ -137,12 +137,13 @@ public final class SDPortTestServer: @unchecked Sendable {
     /// The listening port; 0 before `start()` and after `stop()`.
     public var port: Int { lifecycleLock.withLock { boundPort } }
 
-    /// `http://127.0.0.1:PORT` (`https` with TLS).
+    /// `http://127.0.0.1:PORT` (`https` with TLS); port 0 before `start()`.
     public var baseURL: URL {
         URL(string: "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)")!
     }
 
-    /// `baseURL` followed by `path` ("/a.jpg", may include a query: "/a.jpg?v=2").
+    /// `baseURL` followed by `path` ("/a.jpg", may include a query: "/a.jpg?v=2"). Ask after `start()`:
+    /// the port is only known then (and changes when the server is restarted).
     public func url(_ path: String) -> URL {
         let slashed = path.hasPrefix("/") ? path : "/" + path
         return URL(string: baseURL.absoluteString + slashed)!

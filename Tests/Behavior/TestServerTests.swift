@@ -270,6 +270,16 @@ final class TestServerTests: XCTestCase {
         server.stop()  // idempotent
     }
 
+    func testResetDropsTheConnectionWithoutAnswer() throws {
+        server.route("/reset", .reset)
+        try server.start()
+        let result = try curl("/reset")
+        XCTAssertEqual(result.exitCode, 56, "curl: connection reset by peer while receiving")
+        XCTAssertEqual(result.statusCode, 0)
+        XCTAssertEqual(server.hits("/reset"), 1)
+        waitUntil("the reset request is no longer in flight") { server.requestsInFlight == 0 }
+    }
+
     func testRedirectIsFollowedAndALoopNeverEnds() throws {
         server.route("/old.jpg", .redirect(to: "/new.jpg"))
         server.route("/new.jpg", .data(Data("new".utf8), contentType: "image/jpeg"))
