@@ -9,6 +9,6 @@ struct SDPortCommand: ParsableCommand {
         commandName: "sdport",
         abstract: "SDWebImage 4.4 ported to Swift on Linux: load, cache and decode images.",
         version: SDPortVersion.string,
-        subcommands: []
+        subcommands: [DemoCommand.self]
     )
 }
