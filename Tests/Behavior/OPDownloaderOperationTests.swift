@@ -217,15 +217,15 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertFalse(image.sd_isDecoded)
     }
 
-    /// Parity: OP-04 — `ScaleDownLargeImages` shrinks an image over the limit; without it the size is kept.
+    /// Parity: OP-04 — `ScaleDownLargeImages` reaches the decompression step and shrinks an image over the
+    /// limit (5250×3450 here), keeping its aspect ratio. (That the coders keep the size without the option is
+    /// the coders' own test; decompressing this image at full size would only make this one slow.)
     func test_OP04_scaleDownLargeImages() throws {
         server.route("/large.png", .file(TestFixtures.url("large.png"), contentType: "image/png"))
         let scaled = try XCTUnwrap(download("/large.png", options: .scaleDownLargeImages).final?.image)
         XCTAssertLessThan(scaled.pixelWidth * scaled.pixelHeight, 5250 * 3450)
         XCTAssertGreaterThan(scaled.pixelWidth, 0)
-        let full = try XCTUnwrap(download("/large.png").final?.image)
-        XCTAssertEqual(full.pixelWidth, 5250)
-        XCTAssertEqual(full.pixelHeight, 3450)
+        XCTAssertEqual(Double(scaled.pixelWidth) / Double(scaled.pixelHeight), 5250.0 / 3450.0, accuracy: 0.01)
     }
 
     /// Parity: OP-04 — a decoded image with zero pixels: "Downloaded image has 0 pixels".
