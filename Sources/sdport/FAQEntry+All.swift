@@ -32,7 +32,7 @@ extension FAQEntry {
             portAnchor: "maxConcurrentDownloads",
             test: "FAQ02_",
             original: "SDWebImageDownloader.m -initWithSessionConfiguration:, -createDownloaderOperationWithUrl:options:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { FAQLiveProbes.downloaderDefaults() }),
         FAQEntry(
             number: 3,
             question: "How are cached images named?",
@@ -145,7 +145,7 @@ extension FAQEntry {
             portAnchor: "ReloadIgnoringLocalCacheData",
             test: "FAQ09_",
             original: "SDWebImageDownloader.m -createDownloaderOperationWithUrl:options:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.protocolCache() }),
         FAQEntry(
             number: 10,
             question: "Must the URL passed in be an NSURL?",
@@ -177,7 +177,7 @@ extension FAQEntry {
             portAnchor: "image/webp,image/*;q=0.8",
             test: "FAQ12_",
             original: "SDWebImageDownloader.m -initWithSessionConfiguration:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.acceptHeader() }),
         FAQEntry(
             number: 13,
             question: "What does force decoding do?",
@@ -227,7 +227,7 @@ extension FAQEntry {
             portAnchor: "lastAddedOperation",
             test: "FAQ16_",
             original: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.executionOrder() }),
         FAQEntry(
             number: 17,
             question: "Can the same URL be downloaded twice at once? Is a failed URL tried again?",
@@ -240,6 +240,6 @@ extension FAQEntry {
             test: "FAQ17_",
             original: "SDWebImageDownloader.m -addProgressCallback:completedBlock:forURL:createCallback:; "
                 + "SDWebImageManager.m failedURLs",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.coalescing() }),
     ]
 }

@@ -1,0 +1,56 @@
+import Foundation
+import SDPort
+import SDPortTestServer
+
+/// A loopback server and a downloader with its own protocol cache in a temporary directory, for the FAQ answers
+/// that are best proven by real requests. Everything is torn down by `close()`.
+final class FAQLoopback: Sendable {
+    let server: SDPortTestServer
+    let downloader: SDWebImageDownloader
+    let directory: TemporaryCacheDirectory
+
+    init() throws {
+        directory = try TemporaryCacheDirectory.make(prefix: "sdport-faq")
+        server = SDPortTestServer()
+        do {
+            try server.start()
+        } catch {
+            directory.remove()
+            throw SDPortFailure(.loadFailed, "cannot start the loopback server: \(error)")
+        }
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 4 << 20,
+                                          diskPath: directory.url.appendingPathComponent("http").path)
+        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+    }
+
+    /// Downloads `url` and waits for the final completion; returns the error, if any.
+    @discardableResult
+    func download(_ url: URL, options: SDWebImageDownloaderOptions = []) async -> Error? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Error?, Never>) in
+            let once = LockedValue(false)
+            downloader.downloadImage(with: url, options: options, progress: nil) { _, _, error, finished in
+                guard finished || error != nil else { return }
+                let first = once.withValue { resumed -> Bool in
+                    defer { resumed = true }
+                    return !resumed
+                }
+                if first { continuation.resume(returning: error) }
+            }
+        }
+    }
+
+    func close() {
+        downloader.cancelAllDownloads()
+        downloader.invalidateSessionAndCancel(true)
+        server.stop()
+        directory.remove()
+    }
+
+    /// Runs `body` with a fresh loopback set-up and closes it afterwards.
+    static func with<T: Sendable>(_ body: (FAQLoopback) async throws -> T) async throws -> T {
+        let loopback = try FAQLoopback()
+        defer { loopback.close() }
+        return try await body(loopback)
+    }
+}
