@@ -2,11 +2,13 @@ import Foundation
 import SDPort
 import SDPortTestServer
 
-/// A loopback server and a downloader with its own protocol cache in a temporary directory, for the FAQ answers
-/// that are best proven by real requests. Everything is torn down by `close()`.
+/// A loopback server, and a downloader (with its own protocol cache), image cache and manager in a temporary
+/// directory, for the FAQ answers that are best proven by real requests. Everything is torn down by `close()`.
 final class FAQLoopback: Sendable {
     let server: SDPortTestServer
     let downloader: SDWebImageDownloader
+    let cache: SDImageCache
+    let manager: SDWebImageManager
     let directory: TemporaryCacheDirectory
 
     init() throws {
@@ -22,6 +24,22 @@ final class FAQLoopback: Sendable {
         configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 4 << 20,
                                           diskPath: directory.url.appendingPathComponent("http").path)
         downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+        cache = SDImageCache(namespace: "faq", diskCacheDirectory: directory.path)
+        manager = SDWebImageManager(cache: cache, downloader: downloader)
+    }
+
+    /// Loads `path` from the server through the manager; returns the origin, or the error's code.
+    func load(_ path: String, options: SDWebImageOptions = []) async -> Result<SDImageCacheType, NSError> {
+        do {
+            let result = try await manager.loadImage(with: server.url(path), options: options)
+            // The manager stores on the io queue after completing; wait for that write.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                cache.ioQueue.async { continuation.resume() }
+            }
+            return .success(result.cacheType)
+        } catch {
+            return .failure(error as NSError)
+        }
     }
 
     /// Downloads `url` and waits for the final completion; returns the error, if any.

@@ -244,6 +244,18 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(SDImageCache.cachedFileName(forKey: sample).hasSuffix(".png"))
     }
 
+    func test_CLI_faq14RunsOnTheMainQueueUnderAsyncMain() throws {
+        // sdport has no run loop: its async main drains the main queue. The live answer shows the FAQ-14 rule
+        // holding there: inline from a main-queue block, queued (then run on the main queue) from elsewhere.
+        let result = try CLIProcess.run(["faq", "14"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let live = result.stdout.replacingOccurrences(of: "\n", with: " ")
+            .split(separator: " ").joined(separator: " ")
+        XCTAssertTrue(live.contains("ran before the call returned = true"), live)
+        XCTAssertTrue(live.contains("ran on the caller's thread = false"), live)
+        XCTAssertTrue(live.contains("ran on the main queue = true"), live)
+    }
+
     // MARK: demo
 
     func test_CLI_demoWalksDownloadMemoryDiskAndCleanup() throws {
