@@ -67,7 +67,7 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer"], path: "Tests/Support"),
-        .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Behavior"),
+        .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Behavior"),
         .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Interview"),
     ],
     swiftLanguageModes: [.v6]

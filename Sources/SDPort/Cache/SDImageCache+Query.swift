@@ -1,0 +1,176 @@
+import Foundation
+
+/// Looking images up (CACHE-06 … CACHE-09, FAQ-05, FAQ-11).
+///
+/// Ports the query and retrieve methods of `SDImageCache.m` (4.4.8).
+extension SDImageCache {
+    /// Whether `key` has a file in the cache directory (with or without extension); the answer arrives on
+    /// `completionQueue`. Read-only paths are not searched (as the original).
+    public func diskImageExists(withKey key: String?, completion: SDWebImageCheckCacheCompletionBlock?) {
+        ioQueue.async {
+            let exists = self.diskImageDataExistsOnIOQueue(key)
+            if let completion { self.callBack { completion(exists) } }
+        }
+    }
+
+    /// Synchronous `diskImageExists`: waits for the io queue.
+    public func diskImageDataExists(withKey key: String?) -> Bool {
+        guard key != nil else { return false }
+        return syncOnIOQueue { diskImageDataExistsOnIOQueue(key) }
+    }
+
+    /// The bytes of `key`'s file, searching the cache directory then each read-only path (CACHE-08);
+    /// synchronous, on the io queue.
+    public func diskImageData(forKey key: String?) -> Data? {
+        guard let key else { return nil }
+        return syncOnIOQueue { diskImageDataBySearchingAllPaths(forKey: key) }
+    }
+
+    /// The image in the memory cache, or nil.
+    public func imageFromMemoryCache(forKey key: String?) -> UIImage? {
+        guard let key else { return nil }
+        return memCache.object(forKey: key)
+    }
+
+    /// The image decoded from disk (scaled for @2x/@3x keys, decompressed when the config says so), which
+    /// then goes into the memory cache unless `shouldCacheImagesInMemory` is off. Synchronous. A file that does
+    /// not decode gives nil.
+    public func imageFromDiskCache(forKey key: String?) -> UIImage? {
+        guard let key else { return nil }
+        let image = diskImage(forKey: key, data: diskImageData(forKey: key), options: [])
+        if let image, config.shouldCacheImagesInMemory {
+            memCache.setObject(image, forKey: key, cost: Int(clamping: image.sd_memoryCost))
+        }
+        return image
+    }
+
+    /// Memory first, then disk.
+    public func imageFromCache(forKey key: String?) -> UIImage? {
+        imageFromMemoryCache(forKey: key) ?? imageFromDiskCache(forKey: key)
+    }
+
+    /// `queryCacheOperation(forKey:options:done:)` with no options.
+    @discardableResult
+    public func queryCacheOperation(forKey key: String?, done: SDCacheQueryCompletedBlock?) -> Operation? {
+        queryCacheOperation(forKey: key, options: [], done: done)
+    }
+
+    /// Looks `key` up in memory, then on disk.
+    ///
+    /// - A nil key: `done(nil, nil, .none)` at once; returns nil.
+    /// - A memory hit (without `.queryDataWhenInMemory`): `done(image, nil, .memory)` at once, on the caller's
+    ///   thread; returns nil. (4.0–4.1 also read the disk data of animated images here; 4.4.8 leaves that to the
+    ///   option.)
+    /// - Otherwise returns an `Operation` that only serves as a cancel token, and searches the disk on the io
+    ///   queue (or synchronously with `.queryDiskSync`). If the operation is cancelled before the search starts,
+    ///   `done` is never called. A disk hit is decoded, goes into memory and is reported as `.disk` with its data;
+    ///   a miss — including a file that no longer decodes — is `(nil, nil, .none)`. `done` runs on
+    ///   `completionQueue`, or synchronously with `.queryDiskSync`.
+    @discardableResult
+    public func queryCacheOperation(forKey key: String?, options: SDImageCacheOptions,
+                                    done: SDCacheQueryCompletedBlock?) -> Operation? {
+        guard let key else {
+            done?(nil, nil, .none)
+            return nil
+        }
+        let memoryImage = imageFromMemoryCache(forKey: key)
+        SDWebImageTrace.record(.memoryQuery, key: key, memoryImage != nil ? "hit" : "miss")
+        if let memoryImage, !options.contains(.queryDataWhenInMemory) {
+            done?(memoryImage, nil, .memory)
+            return nil
+        }
+
+        let operation = Operation()
+        let queryDisk: @Sendable () -> Void = {
+            guard !operation.isCancelled else { return }
+            let result = self.searchDisk(forKey: key, memoryImage: memoryImage, options: options)
+            guard let done else { return }
+            if options.contains(.queryDiskSync) {
+                done(result.image, result.data, result.cacheType)
+            } else {
+                self.callBack { done(result.image, result.data, result.cacheType) }
+            }
+        }
+        if options.contains(.queryDiskSync) {
+            syncOnIOQueue(queryDisk)
+        } else {
+            ioQueue.async(execute: queryDisk)
+        }
+        return operation
+    }
+
+    // MARK: On the io queue
+
+    /// What a disk search found.
+    private struct DiskSearchResult {
+        let image: UIImage?
+        let data: Data?
+        let cacheType: SDImageCacheType
+    }
+
+    private func searchDisk(forKey key: String, memoryImage: UIImage?, options: SDImageCacheOptions) -> DiskSearchResult {
+        let diskData = diskImageDataBySearchingAllPaths(forKey: key)
+        if let memoryImage {
+            SDWebImageTrace.record(.diskQuery, key: key, diskData != nil ? "data read for a memory hit" : "no data for a memory hit")
+            return DiskSearchResult(image: memoryImage, data: diskData, cacheType: .memory)
+        }
+        guard let diskData else {
+            SDWebImageTrace.record(.diskQuery, key: key, "miss")
+            return DiskSearchResult(image: nil, data: nil, cacheType: .none)
+        }
+        guard let image = diskImage(forKey: key, data: diskData, options: options) else {
+            SDWebImageTrace.record(.diskQuery, key: key, "file does not decode: miss")
+            return DiskSearchResult(image: nil, data: nil, cacheType: .none)
+        }
+        if config.shouldCacheImagesInMemory {
+            memCache.setObject(image, forKey: key, cost: Int(clamping: image.sd_memoryCost))
+        }
+        SDWebImageTrace.record(.diskQuery, key: key, "hit, \(diskData.count) bytes")
+        return DiskSearchResult(image: image, data: diskData, cacheType: .disk)
+    }
+
+    /// Ports `-_diskImageDataExistsWithKey:`: the file name with its extension, then without.
+    func diskImageDataExistsOnIOQueue(_ key: String?) -> Bool {
+        guard let key, let path = defaultCachePath(forKey: key) else { return false }
+        return fileManager.fileExists(atPath: path)
+            || fileManager.fileExists(atPath: (path as NSString).deletingPathExtension)
+    }
+
+    /// Ports `-diskImageDataBySearchingAllPathsForKey:` (CACHE-08): the default path, the same without
+    /// extension, then each read-only path likewise. Call on the io queue.
+    func diskImageDataBySearchingAllPaths(forKey key: String) -> Data? {
+        let readingOptions = config.diskCacheReadingOptions
+        let fileName = SDImageCache.cachedFileName(forKey: key)
+        let bareName = (fileName as NSString).deletingPathExtension
+        for directory in [diskCachePath] + readOnlyCachePaths {
+            for name in fileName == bareName ? [fileName] : [fileName, bareName] {
+                let path = (directory as NSString).appendingPathComponent(name)
+                if let data = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false), options: readingOptions) {
+                    return data
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Ports `-diskImageForKey:data:options:`: decode, scale for @2x/@3x, force-decode when configured.
+    /// nil when there is no data or it does not decode (logged).
+    func diskImage(forKey key: String, data: Data?, options: SDImageCacheOptions) -> UIImage? {
+        guard let data else { return nil }
+        let coders = SDWebImageCodersManager.shared
+        let decoded: UIImage
+        do {
+            decoded = try coders.decodeImage(from: data)
+        } catch {
+            SDImageCache.logger.notice("disk cache file for key \(key) does not decode: \(error.localizedDescription)")
+            return nil
+        }
+        guard var image = SDScaledImageForKey(key, decoded) else { return nil }
+        if config.shouldDecompressImages {
+            var decompressData: Data? = data
+            let decompressOptions = [SDWebImageCoderScaleDownLargeImagesKey: options.contains(.scaleDownLargeImages)]
+            image = coders.decompressedImage(with: image, data: &decompressData, options: decompressOptions) ?? image
+        }
+        return image
+    }
+}

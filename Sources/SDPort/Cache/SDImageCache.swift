@@ -1,0 +1,222 @@
+import Foundation
+import Logging
+
+/// The image cache: a memory cache (`AutoPurgeCache`) in front of a disk cache of one file per key.
+///
+/// Ports `SDImageCache` (`SDImageCache.m`, 4.4.8). This file holds the set-up, the paths and the lifecycle;
+/// `SDImageCache+Store`, `+Query`, `+Remove`, `+Cleanup` and `+FileName` hold the rest.
+///
+/// Disk layout (FAQ-01): `init()` uses the namespace "default"; `init(namespace:)` puts the cache in
+/// `makeDiskCachePath(ns)` = <user caches directory>/<ns>, and `diskCachePath` is that directory + "/" +
+/// `com.hackemist.SDWebImageCache.` + ns, so by default
+/// `~/.cache/default/com.hackemist.SDWebImageCache.default`. On Linux the user caches directory (iOS:
+/// `Library/Caches`) is `$XDG_CACHE_HOME` when it is set to an absolute path, else `$HOME/.cache`. 5.x moves the
+/// default to `Caches/com.hackemist.SDImageCache/default` and migrates the 4.x files.
+///
+/// Threads (FAQ-11): the memory cache is thread-safe by itself; every disk read, write and delete runs on one
+/// serial queue labelled `com.hackemist.SDWebImageCache` (`ioQueue`). Linux cannot ask for the current queue's
+/// label, so "am I on the io queue" is answered with a dispatch-specific key (`isOnIOQueue`).
+///
+/// Completions: where the original calls back on the main queue, the port calls back on `completionQueue`
+/// (default `.main`, as 4.4.8; 5.x has a similar `callbackQueue`). A memory hit in `queryCacheOperation` calls
+/// `done` synchronously, as the original.
+///
+/// Lifecycle (CACHE-13): the cache runs `deleteOldFiles` when `UIApplication.willTerminateNotification` or
+/// `UIApplication.didEnterBackgroundNotification` is posted; the memory cache empties itself on
+/// `UIApplication.didReceiveMemoryWarningNotification`. The background task the original wraps around the
+/// background cleanup does not exist on Linux (no-op).
+///
+/// Beyond the original: a file appears in the cache only whole (written to a temporary name in the cache
+/// directory, then renamed); a file that no longer decodes is a miss, not a crash; write failures are logged
+/// (and thrown by `writeImageDataToDisk(_:forKey:)`); sizes for the cleanup are blocks on disk.
+///
+/// Mutable state of the cache object itself (`customPaths`, `_completionQueue`, `_ioQueueMisuseCount`) is
+/// guarded by `stateLock`; `fileManager` is only used on `ioQueue`.
+public final class SDImageCache: @unchecked Sendable {
+    /// The prefix of the full namespace (`com.hackemist.SDWebImageCache.` + namespace).
+    public static let namespacePrefix = "com.hackemist.SDWebImageCache."
+    /// The io queue's label, as the original's.
+    public static let ioQueueLabel = "com.hackemist.SDWebImageCache"
+
+    /// The shared cache, namespace "default" (`+sharedImageCache`). Creating it writes nothing to disk.
+    public static let shared = SDImageCache()
+
+    static let logger = Logger(label: "com.hackemist.SDWebImageCache")
+
+    /// The settings; may be changed at any time.
+    public let config: SDImageCacheConfig
+
+    /// The memory cache (private in the original, public here for inspection), named after the full namespace.
+    public let memCache: AutoPurgeCache<String, UIImage>
+
+    /// The directory holding this cache's files.
+    public let diskCachePath: String
+
+    /// The serial queue every disk read, write and delete runs on. Public so a caller can batch disk work
+    /// (for example several `storeImageData(toDisk:forKey:)` calls) inside one block on it.
+    public let ioQueue: DispatchQueue
+
+    /// Tells `isOnIOQueue` which cache's io queue the current code runs on.
+    private static let ioQueueKey = DispatchSpecificKey<ObjectIdentifier>()
+    private let ioQueueMarker = IOQueueMarker()
+
+    /// Used only on `ioQueue`.
+    let fileManager = FileManager()
+
+    private let stateLock = NSLock()
+    private var customPaths: [String] = []
+    private var _completionQueue: DispatchQueue = .main
+    private var _ioQueueMisuseCount = 0
+    private var lifecycleObservers: [NSObjectProtocol] = []
+
+    // MARK: Init
+
+    /// A cache with the namespace "default" in the user caches directory.
+    public convenience init() {
+        self.init(namespace: "default")
+    }
+
+    /// A cache in `makeDiskCachePath(namespace)`, that is <user caches dir>/<namespace>/<full namespace>.
+    public convenience init(namespace: String) {
+        self.init(namespace: namespace, diskCacheDirectory: SDImageCache.userCachesDirectoryPath(namespace))
+    }
+
+    /// A cache in `directory` + "/" + full namespace. A nil directory means `makeDiskCachePath(namespace)`
+    /// itself, without the full namespace appended (as the original does).
+    public init(namespace: String, diskCacheDirectory: String?) {
+        let fullNamespace = SDImageCache.namespacePrefix + namespace
+        ioQueue = DispatchQueue(label: SDImageCache.ioQueueLabel)
+        let config = SDImageCacheConfig()
+        self.config = config
+        memCache = AutoPurgeCache(weakCacheEnabled: { config.shouldUseWeakMemoryCache })
+        memCache.name = fullNamespace
+        if let diskCacheDirectory {
+            diskCachePath = (diskCacheDirectory as NSString).appendingPathComponent(fullNamespace)
+        } else {
+            diskCachePath = SDImageCache.userCachesDirectoryPath(namespace)
+        }
+        ioQueue.setSpecific(key: SDImageCache.ioQueueKey, value: ObjectIdentifier(ioQueueMarker))
+        subscribeToLifecycleNotifications()
+    }
+
+    deinit {
+        for observer in lifecycleObservers {
+            NotificationCenter.default.removeObserver(observer)
+        }
+    }
+
+    // MARK: Paths
+
+    /// The user caches directory: `$XDG_CACHE_HOME` when it is an absolute path, else `$HOME/.cache`
+    /// (the Linux stand-in for iOS's `NSCachesDirectory`).
+    public static var userCachesDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return xdg
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent(".cache")
+    }
+
+    private static func userCachesDirectoryPath(_ component: String) -> String {
+        (userCachesDirectory as NSString).appendingPathComponent(component)
+    }
+
+    /// Ports `-makeDiskCachePath:`: the user caches directory + "/" + the given name. (The original names the
+    /// parameter `fullNamespace` but is called with the short namespace.)
+    public func makeDiskCachePath(_ fullNamespace: String) -> String? {
+        SDImageCache.userCachesDirectoryPath(fullNamespace)
+    }
+
+    /// Adds a directory that is searched for files (after the cache's own), never written to. Added once.
+    public func addReadOnlyCachePath(_ path: String) {
+        stateLock.withLock {
+            if !customPaths.contains(path) { customPaths.append(path) }
+        }
+    }
+
+    /// The read-only search paths, in the order they were added.
+    public var readOnlyCachePaths: [String] { stateLock.withLock { customPaths } }
+
+    /// The path of `key`'s file inside `path`.
+    public func cachePath(forKey key: String?, inPath path: String) -> String? {
+        (path as NSString).appendingPathComponent(SDImageCache.cachedFileName(forKey: key))
+    }
+
+    /// The path of `key`'s file inside `diskCachePath`.
+    public func defaultCachePath(forKey key: String?) -> String? {
+        cachePath(forKey: key, inPath: diskCachePath)
+    }
+
+    // MARK: Memory cache settings
+
+    /// The memory cache's total cost limit (pixels; 0 means none).
+    public var maxMemoryCost: UInt {
+        get { UInt(memCache.totalCostLimit) }
+        set { memCache.totalCostLimit = Int(clamping: newValue) }
+    }
+
+    /// The memory cache's count limit (0 means none).
+    public var maxMemoryCountLimit: UInt {
+        get { UInt(memCache.countLimit) }
+        set { memCache.countLimit = Int(clamping: newValue) }
+    }
+
+    // MARK: Queues
+
+    /// Where asynchronous completions and asynchronous `done` blocks run. Default `.main`.
+    public var completionQueue: DispatchQueue {
+        get { stateLock.withLock { _completionQueue } }
+        set { stateLock.withLock { _completionQueue = newValue } }
+    }
+
+    /// Whether the calling code runs on this cache's `ioQueue`.
+    public var isOnIOQueue: Bool {
+        DispatchQueue.getSpecific(key: SDImageCache.ioQueueKey) == ObjectIdentifier(ioQueueMarker)
+    }
+
+    /// How many times a method that belongs on the io queue was called from elsewhere (CACHE-05).
+    public var ioQueueMisuseCount: Int { stateLock.withLock { _ioQueueMisuseCount } }
+
+    /// Ports `-checkIfQueueIsIOQueue` (4.0–4.2): reports, without stopping, a call that should have been made
+    /// on the io queue. The original logs with NSLog; the port logs a warning and counts it.
+    func checkIfQueueIsIOQueue(_ method: String = #function) {
+        guard !isOnIOQueue else { return }
+        stateLock.withLock { _ioQueueMisuseCount += 1 }
+        SDImageCache.logger.warning("\(method) should be called from the io queue (\(SDImageCache.ioQueueLabel))")
+    }
+
+    /// Runs `block` on the io queue and waits for it; runs it at once when already there (the original would
+    /// deadlock calling its synchronous methods from the io queue).
+    func syncOnIOQueue<T>(_ block: () throws -> T) rethrows -> T {
+        if isOnIOQueue { return try block() }
+        return try ioQueue.sync(execute: block)
+    }
+
+    /// Calls `block` on the completion queue, later.
+    func callBack(_ block: @escaping @Sendable () -> Void) {
+        completionQueue.async(execute: block)
+    }
+
+    // MARK: Lifecycle
+
+    private func subscribeToLifecycleNotifications() {
+        let center = NotificationCenter.default
+        let terminate = center.addObserver(forName: UIApplication.willTerminateNotification, object: nil, queue: nil) {
+            [weak self] _ in self?.deleteOldFiles(completionBlock: nil)
+        }
+        let background = center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil) {
+            [weak self] _ in self?.backgroundDeleteOldFiles()
+        }
+        stateLock.withLock { lifecycleObservers = [terminate, background] }
+    }
+
+    /// Ports `-backgroundDeleteOldFiles`. The original asks UIApplication for a background task so the app is
+    /// not suspended mid-cleanup; a Linux process is not suspended, so only the cleanup remains.
+    func backgroundDeleteOldFiles() {
+        deleteOldFiles(completionBlock: nil)
+    }
+}
+
+/// An object whose identity marks one cache's io queue.
+private final class IOQueueMarker: Sendable {}

@@ -1,0 +1,17 @@
+import Foundation
+
+// The block types of `SDImageCache.h` and `SDWebImageCompat.h` (4.4.8), as @Sendable closures because the
+// cache calls them from its io queue or its completion queue.
+
+/// A completion without parameters (`SDWebImageNoParamsBlock`).
+public typealias SDWebImageNoParamsBlock = @Sendable () -> Void
+
+/// The done block of a cache query: the image (nil on a miss), the disk data when it was read, and where
+/// the image came from.
+public typealias SDCacheQueryCompletedBlock = @Sendable (_ image: UIImage?, _ data: Data?, _ cacheType: SDImageCacheType) -> Void
+
+/// Whether a file for the key exists on disk.
+public typealias SDWebImageCheckCacheCompletionBlock = @Sendable (_ isInCache: Bool) -> Void
+
+/// The number of files in the disk cache and their total size in bytes.
+public typealias SDWebImageCalculateSizeBlock = @Sendable (_ fileCount: UInt, _ totalSize: UInt) -> Void

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Why the disk cache could not write a file: the port's clear error for an unusable cache directory.
+///
+/// The original ignores write errors (`writeToURL:options:error:nil` in `-[SDImageCache _storeImageDataToDisk:forKey:]`,
+/// 4.4.8); the port still never fails a store because of them, but logs this error, and returns it from
+/// `SDImageCache.writeImageDataToDisk(_:forKey:)`, a port addition that throws. In `SDWebImageErrorDomain`.
+public enum SDImageCacheError: Error, Sendable, Equatable, CustomNSError, LocalizedError {
+    /// The cache directory does not exist and could not be created.
+    case directoryUnavailable(path: String, reason: String)
+    /// The file could not be written (disk full, no permission, ...); nothing was left under the cache name.
+    case writeFailed(path: String, reason: String)
+
+    public static var errorDomain: String { SDWebImageErrorDomain }
+
+    public var errorCode: Int {
+        switch self {
+        case .directoryUnavailable: return 101
+        case .writeFailed: return 102
+        }
+    }
+
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
+
+    public var errorDescription: String? {
+        switch self {
+        case .directoryUnavailable(let path, let reason):
+            return "Cannot create the disk cache directory \(path): \(reason)"
+        case .writeFailed(let path, let reason):
+            return "Cannot write the disk cache file \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// Options of `SDImageCache.queryCacheOperation(forKey:options:done:)`, with SDWebImage 4.4's bit values.
+///
+/// Ports `SDImageCacheOptions` from `SDImageCache.h` (4.4.8). 5.x adds more (for example
+/// `SDImageCacheQueryMemoryData`, `MatchAnimatedImageClass`) and renames `QueryDataWhenInMemory` to `QueryMemoryData`.
+public struct SDImageCacheOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Even on a memory hit, read the data from disk too (the done block then gets image and data).
+    public static let queryDataWhenInMemory = SDImageCacheOptions(rawValue: 1 << 0)
+    /// Search the disk synchronously: the done block runs before `queryCacheOperation` returns.
+    public static let queryDiskSync = SDImageCacheOptions(rawValue: 1 << 1)
+    /// Scale down large images decoded from disk (`SDWebImageCoderScaleDownLargeImagesKey`).
+    public static let scaleDownLargeImages = SDImageCacheOptions(rawValue: 1 << 2)
+}

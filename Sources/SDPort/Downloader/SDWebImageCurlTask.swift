@@ -1,0 +1,358 @@
+import Foundation
+
+/// One HTTP request run by an `SDWebImageCurlSession`: the port's `NSURLSessionDataTask`.
+///
+/// The task applies the request's cache policy before it touches the network (NSURLSession does this inside
+/// the URL loading system; on Linux the port must):
+/// - `reloadIgnoringLocalCacheData` (the downloader's default): always the network;
+/// - `useProtocolCachePolicy`: a fresh stored response is served without the network; a stale one with a
+///   validator is revalidated (`If-None-Match` / `If-Modified-Since`) and a 304 is answered with the stored
+///   body under the stored status (headers refreshed, as NSURLSession does); otherwise the network;
+/// - `returnCacheDataElseLoad`: any stored response, else the network; `returnCacheDataDontLoad`: any stored
+///   response, else NSURLErrorResourceUnavailable (-1008); `reloadRevalidatingCacheData`: always revalidate.
+/// Whatever the policy, a complete 200 that is not `no-store` is proposed to the delegate for storing.
+///
+/// Cookies (`httpShouldHandleCookies`): matching cookies from the configuration's store are sent with the
+/// request, and `Set-Cookie` fields of the final response are stored (redirect hops are followed by libcurl
+/// and their cookies are not seen). HTTP Basic: a 401 asks the delegate for a credential and the request is
+/// repeated once per credential given (see `SDWebImageCurlTaskDelegate`).
+///
+/// Thread safety: every mutable property is guarded by `lock`; delegate calls run on the session's delegate queue.
+public final class SDWebImageCurlTask: @unchecked Sendable {
+    /// NSURLSessionTask's priority constants.
+    public static let defaultPriority: Float = 0.5
+    public static let lowPriority: Float = 0.25
+    public static let highPriority: Float = 0.75
+
+    public let taskIdentifier: Int
+    public let originalRequest: URLRequest
+    private let session: SDWebImageCurlSession
+
+    /// Guards everything below.
+    private let lock = NSLock()
+    private var delegate: SDWebImageCurlTaskDelegate?
+    private var _state = URLSessionTask.State.suspended
+    private var _response: URLResponse?
+    private var _priority = SDWebImageCurlTask.defaultPriority
+    private var _allowsInvalidServerCertificates = false
+    private var _servedFromProtocolCache = false
+    private var transfer: SDWebImageCurlTransfer?
+    /// The stored response being revalidated, and the refreshed one that answers a 304.
+    private var revalidating: CachedURLResponse?
+    private var substitute: CachedURLResponse?
+    /// A stored response served without the network.
+    private var servedFromCache: CachedURLResponse?
+    /// The response and body chunks kept for the protocol cache (only for storable responses).
+    private var storableResponse: HTTPURLResponse?
+    private var bodyChunks: [Data]?
+    private var authenticationFailures = 0
+    private var didComplete = false
+
+    init(identifier: Int, request: URLRequest, session: SDWebImageCurlSession, delegate: SDWebImageCurlTaskDelegate) {
+        taskIdentifier = identifier
+        originalRequest = request
+        self.session = session
+        self.delegate = delegate
+    }
+
+    public var state: URLSessionTask.State { lock.withLock { _state } }
+    /// The final response, once received (the stored one when served from the protocol cache).
+    public var response: URLResponse? { lock.withLock { _response } }
+    /// 0…1, NSURLSessionTask's scale. Mapped onto the HTTP/2 stream weight; HTTP/1.1 has no equivalent.
+    public var priority: Float {
+        get { lock.withLock { _priority } }
+        set { lock.withLock { _priority = min(1, max(0, newValue)) } }
+    }
+    /// Accept a TLS certificate that does not verify. Set before `resume()`: libcurl checks the certificate
+    /// during the handshake, so this is the up-front answer to NSURLSession's server-trust challenge.
+    public var allowsInvalidServerCertificates: Bool {
+        get { lock.withLock { _allowsInvalidServerCertificates } }
+        set { lock.withLock { _allowsInvalidServerCertificates = newValue } }
+    }
+    /// Whether the response came from the protocol cache (fresh, or revalidated by a 304).
+    public var isServedFromProtocolCache: Bool { lock.withLock { _servedFromProtocolCache } }
+
+    // MARK: Starting and cancelling
+
+    /// Starts the task (once; later calls do nothing).
+    public func resume() {
+        let starts = lock.withLock { () -> Bool in
+            guard _state == .suspended, transfer == nil, !didComplete, servedFromCache == nil else { return false }
+            _state = .running
+            return true
+        }
+        guard starts else { return }
+        let request = originalRequest
+        guard request.url != nil else {
+            completeAsync(SDWebImageDownloaderError.cannotStart(nil, reason: "the request has no URL"))
+            return
+        }
+        let policy = request.cachePolicy
+        let readsCache = policy != .reloadIgnoringLocalCacheData && policy != .reloadIgnoringLocalAndRemoteCacheData
+        let cached = readsCache ? session.cachedResponse(for: request) : nil
+        switch policy {
+        case .returnCacheDataDontLoad:
+            if let cached { serveFromCache(cached) } else { completeAsync(SDWebImageDownloaderError.notInCache(request.url)) }
+        case .returnCacheDataElseLoad:
+            if let cached { serveFromCache(cached) } else { startNetwork(revalidating: nil) }
+        case .useProtocolCachePolicy:
+            if let cached, SDWebImageHTTPCacheRules.isFresh(cached) {
+                serveFromCache(cached)
+            } else if let cached, !SDWebImageHTTPCacheRules.validators(for: cached).isEmpty {
+                startNetwork(revalidating: cached)
+            } else {
+                startNetwork(revalidating: nil)
+            }
+        case .reloadRevalidatingCacheData:
+            if let cached, !SDWebImageHTTPCacheRules.validators(for: cached).isEmpty {
+                startNetwork(revalidating: cached)
+            } else {
+                startNetwork(revalidating: nil)
+            }
+        default:
+            startNetwork(revalidating: nil)
+        }
+    }
+
+    /// Cancels the task: the delegate gets NSURLErrorCancelled (-999) unless the task already completed.
+    public func cancel() {
+        let (running, completesHere) = lock.withLock { () -> (SDWebImageCurlTransfer?, Bool) in
+            guard _state == .running || _state == .suspended else { return (nil, false) }
+            _state = .canceling
+            return (transfer, transfer == nil)
+        }
+        let error = SDWebImageDownloaderError.cancelled(originalRequest.url)
+        if let running {
+            if session.engine?.submit(.cancel(running, error)) != true { completeAsync(error) }
+        } else if completesHere {
+            completeAsync(error)
+        }
+    }
+
+    private func startNetwork(revalidating cached: CachedURLResponse?) {
+        let request = originalRequest
+        guard let url = request.url else { return }
+        var headers: [(name: String, value: String)] = []
+        func has(_ name: String) -> Bool { headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            headers.append((name, value))
+        }
+        for (name, value) in session.configuration.httpAdditionalHeaders ?? [:] {
+            if let name = name as? String, let value = value as? String, !has(name) { headers.append((name, value)) }
+        }
+        if let storage = session.cookieStorage(for: request), !has("Cookie"),
+           let cookies = storage.cookies(for: url), !cookies.isEmpty {
+            for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) { headers.append((name, value)) }
+        }
+        if let cached {
+            for (name, value) in SDWebImageHTTPCacheRules.validators(for: cached) where !has(name) {
+                headers.append((name, value))
+            }
+        }
+        let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : session.configuration.timeoutIntervalForRequest
+        let (priority, allowsInvalid) = lock.withLock { (_priority, _allowsInvalidServerCertificates) }
+        let configuration = SDWebImageCurlTransfer.Configuration(
+            url: url, method: request.httpMethod ?? "GET", headers: headers, idleTimeout: timeout,
+            allowsInvalidCertificates: allowsInvalid, priority: priority)
+        launch(SDWebImageCurlTransfer(configuration: configuration, task: self), revalidating: cached)
+    }
+
+    private func launch(_ newTransfer: SDWebImageCurlTransfer, revalidating cached: CachedURLResponse?) {
+        let cancelled = lock.withLock { () -> Bool in
+            guard _state == .running else { return true }
+            transfer = newTransfer
+            revalidating = cached
+            return false
+        }
+        if cancelled {
+            completeAsync(SDWebImageDownloaderError.cancelled(originalRequest.url))
+        } else if session.engine?.submit(.start(newTransfer)) != true {
+            completeAsync(SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the session was invalidated"))
+        }
+    }
+
+    private func serveFromCache(_ cached: CachedURLResponse) {
+        lock.withLock {
+            servedFromCache = cached
+            _servedFromProtocolCache = true
+        }
+        session.delegateQueue.async { self.deliver(cached.response, from: nil) }
+    }
+
+    // MARK: Events from the transfer (engine thread) → delegate queue
+
+    func transfer(_ source: SDWebImageCurlTransfer, didReceive head: SDWebImageCurlTransfer.ResponseHead) {
+        session.delegateQueue.async { self.handleResponse(head, from: source) }
+    }
+
+    func transfer(_ source: SDWebImageCurlTransfer, didReceive data: Data) {
+        session.delegateQueue.async { self.handleData(data, from: source) }
+    }
+
+    func transfer(_ source: SDWebImageCurlTransfer, didCompleteWith error: NSError?) {
+        session.delegateQueue.async { self.handleCompletion(error, from: source) }
+    }
+
+    /// The delegate, if `source` is still this task's transfer and the task has not completed.
+    private func currentDelegate(for source: SDWebImageCurlTransfer?) -> SDWebImageCurlTaskDelegate? {
+        lock.withLock { (source == nil || transfer === source) && !didComplete ? delegate : nil }
+    }
+
+    private func handleResponse(_ head: SDWebImageCurlTransfer.ResponseHead, from source: SDWebImageCurlTransfer) {
+        guard let delegate = currentDelegate(for: source) else { return }
+        let response = head.response
+        if let storage = session.cookieStorage(for: originalRequest), let url = response.url {
+            for field in head.fields where field.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
+                let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": field.value], for: url)
+                storage.setCookies(cookies, for: url, mainDocumentURL: nil)
+            }
+        }
+        if response.statusCode == 401 {
+            let failures = lock.withLock { authenticationFailures }
+            let space = protectionSpace(for: response, head: head)
+            delegate.curlTask(self, didReceiveChallengeFor: space, previousFailureCount: failures) { disposition, credential in
+                if disposition == .useCredential, let user = credential?.user, let password = credential?.password {
+                    self.retry(source, user: user, password: password)
+                } else {
+                    self.session.delegateQueue.async { self.deliver(response, from: source) }
+                }
+            }
+            return
+        }
+        if response.statusCode == 304, let cached = lock.withLock({ revalidating }) {
+            let refreshed = SDWebImageHTTPCacheRules.refreshed(cached, with: response)
+            session.storeCachedResponse(refreshed, for: originalRequest)
+            lock.withLock {
+                substitute = refreshed
+                _servedFromProtocolCache = true
+            }
+            deliver(refreshed.response, from: source)
+            return
+        }
+        deliver(response, from: source)
+    }
+
+    /// Hands the response to the delegate and acts on its answer. `source` nil: served from the cache.
+    private func deliver(_ response: URLResponse, from source: SDWebImageCurlTransfer?) {
+        guard let delegate = currentDelegate(for: source) else { return }
+        lock.withLock {
+            _response = response
+            if source != nil, substitute == nil, let http = response as? HTTPURLResponse,
+               SDWebImageHTTPCacheRules.isStorable(http, request: originalRequest) {
+                storableResponse = http
+                bodyChunks = []
+            }
+        }
+        delegate.curlTask(self, didReceive: response) { disposition in
+            let allowed = disposition == .allow
+            if let source {
+                let error = SDWebImageDownloaderError.cancelled(self.originalRequest.url)
+                if self.session.engine?.submit(allowed ? .proceed(source) : .cancel(source, error)) != true {
+                    self.completeAsync(error)
+                }
+            } else if allowed {
+                self.session.delegateQueue.async { self.deliverCachedBody() }
+            } else {
+                self.completeAsync(SDWebImageDownloaderError.cancelled(self.originalRequest.url))
+            }
+        }
+    }
+
+    private func deliverCachedBody() {
+        guard let delegate = currentDelegate(for: nil), let cached = lock.withLock({ servedFromCache }) else { return }
+        delegate.curlTask(self, didReceive: cached.data)
+        complete(nil)
+    }
+
+    private func handleData(_ data: Data, from source: SDWebImageCurlTransfer) {
+        guard let delegate = currentDelegate(for: source) else { return }
+        let forwards = lock.withLock { () -> Bool in
+            guard substitute == nil else { return false }  // a 304's body, if any, is not the image
+            bodyChunks?.append(data)
+            return true
+        }
+        if forwards { delegate.curlTask(self, didReceive: data) }
+    }
+
+    private func handleCompletion(_ error: NSError?, from source: SDWebImageCurlTransfer) {
+        guard let delegate = currentDelegate(for: source) else { return }
+        if error == nil, let substitute = lock.withLock({ substitute }) {
+            if !substitute.data.isEmpty { delegate.curlTask(self, didReceive: substitute.data) }
+            complete(nil)
+            return
+        }
+        let storable = lock.withLock { () -> (HTTPURLResponse, [Data])? in
+            guard let response = storableResponse, let chunks = bodyChunks else { return nil }
+            storableResponse = nil
+            bodyChunks = nil
+            return (response, chunks)
+        }
+        if error == nil, let (response, chunks) = storable {
+            var body = Data(capacity: chunks.reduce(0) { $0 + $1.count })
+            for chunk in chunks { body.append(chunk) }
+            let proposed = CachedURLResponse(response: response, data: body, userInfo: nil, storagePolicy: .allowed)
+            delegate.curlTask(self, willCacheResponse: proposed) { chosen in
+                if let chosen {
+                    self.session.storeCachedResponse(SDWebImageHTTPCacheRules.stamped(chosen), for: self.originalRequest)
+                }
+                self.session.delegateQueue.async { self.complete(nil) }
+            }
+            return
+        }
+        complete(error)
+    }
+
+    /// Repeats the request with HTTP Basic credentials after a 401.
+    private func retry(_ source: SDWebImageCurlTransfer, user: String, password: String) {
+        var configuration = source.configuration
+        configuration.basicCredentials = (user, password)
+        let replacement = SDWebImageCurlTransfer(configuration: configuration, task: self)
+        let replaces = lock.withLock { () -> Bool in
+            guard transfer === source, _state == .running, !didComplete else { return false }
+            authenticationFailures += 1
+            transfer = replacement
+            return true
+        }
+        guard replaces, let engine = session.engine else { return }
+        engine.submit(.discard(source))
+        if !engine.submit(.start(replacement)) {
+            completeAsync(SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the session was invalidated"))
+        }
+    }
+
+    private func protectionSpace(for response: HTTPURLResponse, head: SDWebImageCurlTransfer.ResponseHead) -> URLProtectionSpace {
+        let url = response.url ?? originalRequest.url
+        let challenge = response.value(forHTTPHeaderField: "WWW-Authenticate") ?? ""
+        var realm: String?
+        if let range = challenge.range(of: "realm=\"") {
+            realm = String(challenge[range.upperBound...].prefix { $0 != "\"" })
+        }
+        let scheme = url?.scheme ?? "http"
+        let method = challenge.lowercased().hasPrefix("basic") ? NSURLAuthenticationMethodHTTPBasic : NSURLAuthenticationMethodDefault
+        return URLProtectionSpace(host: url?.host ?? "", port: url?.port ?? (scheme == "https" ? 443 : 80),
+                                  protocol: scheme, realm: realm, authenticationMethod: method)
+    }
+
+    // MARK: Completion
+
+    private func completeAsync(_ error: NSError?) {
+        session.delegateQueue.async { self.complete(error) }
+    }
+
+    /// Reports completion once (delegate queue), then forgets the delegate and the transfer.
+    private func complete(_ error: NSError?) {
+        let delegate = lock.withLock { () -> SDWebImageCurlTaskDelegate? in
+            guard !didComplete else { return nil }
+            didComplete = true
+            _state = .completed
+            transfer = nil
+            bodyChunks = nil
+            let receiver = self.delegate
+            self.delegate = nil
+            return receiver
+        }
+        guard let delegate else { return }
+        delegate.curlTask(self, didCompleteWithError: error)
+        session.taskDidComplete(self)
+    }
+}

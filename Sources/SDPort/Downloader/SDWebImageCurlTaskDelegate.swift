@@ -1,0 +1,45 @@
+import Foundation
+
+/// What an `SDWebImageCurlTask` tells its delegate, on the session's serial delegate queue, in this order:
+/// the response (the delegate answers allow or cancel), the data chunks, whether to store the response in the
+/// protocol cache, and the completion.
+///
+/// Ports the parts of `NSURLSessionDataDelegate` / `NSURLSessionTaskDelegate` that
+/// `SDWebImageDownloaderOperation` implements in 4.4.8 (`didReceiveResponse`, `didReceiveData`,
+/// `willCacheResponse`, `didReceiveChallenge`, `didCompleteWithError`). The original's downloader is the
+/// session's delegate and looks up the operation for each task; here each task carries its delegate.
+public protocol SDWebImageCurlTaskDelegate: AnyObject, Sendable {
+    /// The final response head arrived (after redirects). No data is delivered until `completionHandler`
+    /// is called; `.cancel` ends the task with NSURLErrorCancelled.
+    func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
+                  completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void)
+    /// A chunk of the body.
+    func curlTask(_ task: SDWebImageCurlTask, didReceive data: Data)
+    /// The whole body arrived and the response may be stored; pass it on (or another one) to store it, nil not to.
+    func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
+                  completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void)
+    /// The server asked for credentials (HTTP 401). `previousFailureCount` counts credentials already rejected.
+    /// `.useCredential` with a user and password repeats the request with HTTP Basic; anything else lets the
+    /// 401 response through to `didReceive response`.
+    ///
+    /// Server-trust challenges do not come here: libcurl verifies the certificate during the handshake, so the
+    /// answer is given up front with `SDWebImageCurlTask.allowsInvalidServerCertificates`.
+    func curlTask(_ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
+                  previousFailureCount: Int,
+                  completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+    /// The task ended: nil on success, else an `NSURLErrorDomain` error.
+    func curlTask(_ task: SDWebImageCurlTask, didCompleteWithError error: Error?)
+}
+
+extension SDWebImageCurlTaskDelegate {
+    public func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
+                         completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+        completionHandler(proposedResponse)
+    }
+
+    public func curlTask(_ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
+                         previousFailureCount: Int,
+                         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        completionHandler(.performDefaultHandling, nil)
+    }
+}

@@ -1,0 +1,308 @@
+import CCurl
+import Foundation
+
+/// One libcurl easy handle and what it has received: the network half of an `SDWebImageCurlTask`.
+///
+/// Created by the task on any thread; from `attach(to:)` on, every method runs on the engine's thread only
+/// (libcurl calls the header and write callbacks from inside `curl_multi_perform` on that thread), so the
+/// mutable state below needs no lock: it is confined to the engine thread.
+///
+/// A transfer reports three events to its task, in order: the final response head (redirect hops and
+/// 1xx blocks are skipped), body chunks, and completion. After the response head it holds the body back
+/// until the task says to proceed, because NSURLSession asks its delegate for a response disposition
+/// before it delivers any data; a transfer that ends meanwhile keeps its result until then.
+final class SDWebImageCurlTransfer: @unchecked Sendable {
+    /// What the task asks libcurl to do. Built once, read-only.
+    struct Configuration: Sendable {
+        var url: URL
+        var method: String = "GET"
+        /// Request headers in the order they are sent.
+        var headers: [(name: String, value: String)] = []
+        /// Seconds without any byte from the server after which the transfer fails with NSURLErrorTimedOut.
+        var idleTimeout: TimeInterval = 60
+        var followsRedirects = true
+        /// NSURLSession's redirect limit; one more is NSURLErrorHTTPTooManyRedirects.
+        var maximumRedirects = 16
+        /// Skip TLS peer and host verification (`AllowInvalidSSLCertificates`).
+        var allowsInvalidCertificates = false
+        /// HTTP Basic credentials, sent only after the server asked (the task restarts the transfer with them).
+        var basicCredentials: (user: String, password: String)?
+        /// NSURLSessionTask priority, 0…1; mapped onto the HTTP/2 stream weight.
+        var priority: Float = 0.5
+    }
+
+    /// A parsed final response head.
+    struct ResponseHead: @unchecked Sendable {  // HTTPURLResponse is immutable
+        let response: HTTPURLResponse
+        let reasonPhrase: String
+        /// Header fields as received, duplicates kept (Set-Cookie needs them one by one).
+        let fields: [(name: String, value: String)]
+    }
+
+    private enum Phase { case headers, awaitingDisposition, streaming, finished }
+
+    let configuration: Configuration
+    /// The receiver of the events; nil once the transfer has finished or was discarded.
+    private var task: SDWebImageCurlTask?
+    private var phase = Phase.headers
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// Whether the easy handle is in the multi handle.
+    private(set) var isInMulti = false
+    /// Monotonic time of the last byte received (or of the start), for the idle timeout.
+    private(set) var lastActivity: UInt64 = 0
+
+    // The header block being parsed.
+    private var blockStatus = 0
+    private var blockVersion = "HTTP/1.1"
+    private var blockReason = ""
+    private var blockFields: [(name: String, value: String)] = []
+
+    // The body.
+    private var heldBody = Data()
+    private var heldResult: NSError??
+    private(set) var receivedBytes = 0
+    private var expectedBytes = 0
+
+    init(configuration: Configuration, task: SDWebImageCurlTask) {
+        self.configuration = configuration
+        self.task = task
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        releaseHandle()
+        errorBuffer.deallocate()
+    }
+
+    var idleTimeoutNanoseconds: UInt64 { UInt64(max(0.001, configuration.idleTimeout) * 1_000_000_000) }
+
+    // MARK: Engine thread
+
+    /// Creates and configures the easy handle and adds it to `multi`. Returns an error when libcurl refuses.
+    func attach(to multi: UnsafeMutableRawPointer, now: UInt64) -> NSError? {
+        lastActivity = now
+        guard let easy = curl_easy_init() else {
+            return SDWebImageDownloaderError.cannotStart(configuration.url, reason: "libcurl could not make a handle")
+        }
+        self.easy = easy
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let config = configuration
+        var failed: CURLcode = CURLE_OK
+        func set(_ code: CURLcode) { if code != CURLE_OK && failed == CURLE_OK { failed = code } }
+
+        set(sdcurl_easy_setopt_string(easy, CURLOPT_URL, config.url.absoluteString))
+        set(sdcurl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, me))
+        set(sdcurl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, sdCurlWriteCallback))
+        set(sdcurl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, me))
+        set(sdcurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, sdCurlHeaderCallback))
+        set(sdcurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, me))
+        set(sdcurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))  // several threads use libcurl: no SIGALRM
+        set(sdcurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        set(sdcurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        if config.method == "GET" {
+            set(sdcurl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
+        } else if config.method == "HEAD" {
+            set(sdcurl_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
+        } else {
+            set(sdcurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, config.method))
+        }
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, config.followsRedirects ? 1 : 0))
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, config.maximumRedirects))
+        // The idle timeout is measured by the engine (libcurl's LOW_SPEED_TIME counts whole seconds);
+        // the connect timeout only makes libcurl's own message say "connect" when that is the phase that hung.
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(config.idleTimeout * 1000))))
+        // Accept whatever compression libcurl can undo, as NSURLSession does.
+        set(sdcurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""))
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, config.allowsInvalidCertificates ? 0 : 1))
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, config.allowsInvalidCertificates ? 0 : 2))
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_STREAM_WEIGHT, max(1, min(256, Int(config.priority * 32)))))
+        if let credentials = config.basicCredentials {
+            set(sdcurl_easy_setopt_long(easy, CURLOPT_HTTPAUTH, 1 /* CURLAUTH_BASIC */))
+            set(sdcurl_easy_setopt_string(easy, CURLOPT_USERNAME, credentials.user))
+            set(sdcurl_easy_setopt_string(easy, CURLOPT_PASSWORD, credentials.password))
+        }
+        for header in config.headers {
+            // "Name;" is libcurl's way to send a header with an empty value.
+            let line = header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)"
+            headerList = curl_slist_append(headerList, line)
+        }
+        if let headerList { set(sdcurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)) }
+        if failed != CURLE_OK {
+            releaseHandle()
+            return SDWebImageDownloaderError.cannotStart(configuration.url, reason: String(cString: curl_easy_strerror(failed)))
+        }
+        let added = curl_multi_add_handle(multi, easy)
+        guard added == CURLM_OK else {
+            releaseHandle()
+            return SDWebImageDownloaderError.cannotStart(configuration.url, reason: String(cString: curl_multi_strerror(added)))
+        }
+        isInMulti = true
+        return nil
+    }
+
+    /// Takes the handle out of `multi` (if it is in it). The handle itself stays until `releaseHandle`.
+    func detach(from multi: UnsafeMutableRawPointer) {
+        if isInMulti, let easy { curl_multi_remove_handle(multi, easy) }
+        isInMulti = false
+    }
+
+    /// Frees the easy handle and the header list (the handle must be out of the multi handle).
+    private func releaseHandle() {
+        if let easy { curl_easy_cleanup(easy) }
+        easy = nil
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = nil
+    }
+
+    /// libcurl's text for the last failure of this handle (empty when none).
+    var curlErrorText: String { String(cString: errorBuffer) }
+
+    /// The transfer ended inside libcurl: `code` is its result.
+    func ended(with code: CURLcode) {
+        if code == CURLE_OK {
+            if phase == .headers {
+                end(with: SDWebImageDownloaderError.urlError(
+                    NSURLErrorBadServerResponse, "No HTTP response from \(configuration.url.absoluteString)",
+                    url: configuration.url))
+            } else {
+                end(with: nil)
+            }
+        } else {
+            end(with: SDWebImageDownloaderError.transport(code, detail: curlErrorText, url: configuration.url,
+                                                          received: receivedBytes + heldBody.count,
+                                                          expected: expectedBytes))
+        }
+    }
+
+    /// The transfer is over with `error` (nil: success). Held back while the task has not answered the response.
+    func end(with error: NSError?) {
+        switch phase {
+        case .finished: return
+        case .awaitingDisposition: heldResult = .some(error)
+        case .headers, .streaming: finish(error)
+        }
+    }
+
+    /// The task accepted the response: deliver what was held back, then the held result if any.
+    func proceed() {
+        guard phase == .awaitingDisposition else { return }
+        phase = .streaming
+        if !heldBody.isEmpty {
+            let body = heldBody
+            heldBody = Data()
+            receivedBytes += body.count
+            task?.transfer(self, didReceive: body)
+        }
+        if let result = heldResult { finish(result) }
+    }
+
+    /// Ends the transfer without telling the task (used when the task replaces it).
+    func discard() {
+        phase = .finished
+        task = nil
+        releaseHandle()
+    }
+
+    /// Reports completion once and lets go of the handle and the task.
+    func finish(_ error: NSError?) {
+        guard phase != .finished else { return }
+        phase = .finished
+        releaseHandle()
+        let receiver = task
+        task = nil
+        receiver?.transfer(self, didCompleteWith: error)
+    }
+
+    var isFinished: Bool { phase == .finished }
+
+    // MARK: libcurl callbacks (engine thread, inside curl_multi_perform)
+
+    fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        lastActivity = DispatchTime.now().uptimeNanoseconds
+        var line = String(decoding: bytes, as: UTF8.self)
+        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        if line.hasPrefix("HTTP/") {
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            blockVersion = parts.first.map(String.init) ?? "HTTP/1.1"
+            blockStatus = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            blockReason = parts.count > 2 ? parts[2].trimmingCharacters(in: .whitespaces) : ""
+            blockFields = []
+        } else if line.isEmpty {
+            headerBlockEnded()
+        } else if line.first == " " || line.first == "\t", let last = blockFields.popLast() {
+            blockFields.append((last.name, last.value + " " + line.trimmingCharacters(in: .whitespaces)))
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            blockFields.append((name, value))
+        }
+    }
+
+    private func headerBlockEnded() {
+        // Only the first final response counts; later blocks are trailers of a chunked body.
+        guard phase == .headers, blockStatus > 0 else { return }
+        if (100..<200).contains(blockStatus) { return }
+        let isRedirect = [301, 302, 303, 307, 308].contains(blockStatus)
+        if configuration.followsRedirects && isRedirect
+            && blockFields.contains(where: { $0.name.caseInsensitiveCompare("Location") == .orderedSame }) {
+            return  // libcurl follows it; the next block is the next hop's
+        }
+        var effectiveURL = configuration.url
+        if let easy {
+            var pointer: UnsafeMutablePointer<CChar>?
+            if sdcurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK, let pointer,
+               let url = URL(string: String(cString: pointer)) {
+                effectiveURL = url
+            }
+        }
+        var joined: [String: String] = [:]
+        for field in blockFields {
+            if let existing = joined.keys.first(where: { $0.caseInsensitiveCompare(field.name) == .orderedSame }) {
+                joined[existing] = joined[existing]! + ", " + field.value
+            } else {
+                joined[field.name] = field.value
+            }
+        }
+        let response = HTTPURLResponse(url: effectiveURL, statusCode: blockStatus, httpVersion: blockVersion,
+                                       headerFields: joined)
+            ?? HTTPURLResponse(url: effectiveURL, statusCode: blockStatus, httpVersion: nil, headerFields: nil)!
+        expectedBytes = max(0, Int(response.expectedContentLength))
+        phase = .awaitingDisposition
+        task?.transfer(self, didReceive: ResponseHead(response: response, reasonPhrase: blockReason, fields: blockFields))
+    }
+
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {
+        lastActivity = DispatchTime.now().uptimeNanoseconds
+        switch phase {
+        case .headers, .finished:
+            return  // the body of a redirect hop, or bytes after the end
+        case .awaitingDisposition:
+            heldBody.append(contentsOf: bytes)
+        case .streaming:
+            receivedBytes += bytes.count
+            task?.transfer(self, didReceive: Data(bytes))
+        }
+    }
+}
+
+/// libcurl's write callback: body bytes. Returning anything but the count would abort the transfer.
+private let sdCurlWriteCallback: curl_write_callback = { pointer, size, count, userData in
+    let length = size * count
+    guard let pointer, let userData else { return length }
+    let transfer = Unmanaged<SDWebImageCurlTransfer>.fromOpaque(userData).takeUnretainedValue()
+    transfer.receiveBody(UnsafeRawBufferPointer(start: pointer, count: length))
+    return length
+}
+
+/// libcurl's header callback: one header line at a time, status lines and the blank line included.
+private let sdCurlHeaderCallback: curl_write_callback = { pointer, size, count, userData in
+    let length = size * count
+    guard let pointer, let userData else { return length }
+    let transfer = Unmanaged<SDWebImageCurlTransfer>.fromOpaque(userData).takeUnretainedValue()
+    transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: length))
+    return length
+}

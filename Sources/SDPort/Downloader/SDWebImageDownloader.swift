@@ -1,0 +1,302 @@
+import Foundation
+
+/// Downloads images: one `SDWebImageDownloaderOperation` per URL on an operation queue, with callers of the
+/// same URL joining the running operation.
+///
+/// Ports `SDWebImageDownloader` (`SDWebImageDownloader.m`, 4.4.8). Structure kept from the original: an
+/// `OperationQueue` named `com.hackemist.SDWebImageDownloader` (6 at a time), the running operations by URL in
+/// `URLOperations`, guarded by the concurrent queue `com.hackemist.SDWebImageDownloaderBarrierQueue` (reads
+/// with `sync`, writes with barriers; 4.4.8 uses a semaphore there, 4.0–4.2 used this queue), the HTTP headers,
+/// the operation class, and one session shared by all operations.
+///
+/// Where Linux forces a difference: the session is `SDWebImageCurlSession` (libcurl) instead of NSURLSession,
+/// and each task reports to its own operation rather than through the downloader. The session's protocol cache
+/// is the configuration's `urlCache`; `init()` gives the downloader its own (4 MB memory, 20 MB disk under
+/// `$XDG_CACHE_HOME` or `~/.cache`, folder `com.hackemist.SDWebImageDownloader`), pass a configuration to choose
+/// another. 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
+/// new one for LIFO.
+public final class SDWebImageDownloader: @unchecked Sendable {
+    /// The shared downloader, used by `SDWebImageManager.shared`.
+    public static let shared = SDWebImageDownloader()
+
+    let downloadQueue: OperationQueue
+    private let barrierQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderBarrierQueue", attributes: .concurrent)
+    /// The running operation of each URL. Guarded by `barrierQueue`.
+    private var URLOperations: [URL: any Operation & SDWebImageDownloaderOperationInterface] = [:]
+    /// The operation added last, for LIFO. Guarded by `barrierQueue`.
+    private weak var lastAddedOperation: Operation?
+    private let session: SDWebImageCurlSession
+
+    /// Guards the settings below.
+    private let settingsLock = NSLock()
+    private var HTTPHeaders: SDHTTPHeadersDictionary
+    private var _operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type = SDWebImageDownloaderOperation.self
+    private var _shouldDecompressImages = true
+    private var _downloadTimeout: TimeInterval = 15
+    private var _executionOrder = SDWebImageDownloaderExecutionOrder.fifo
+    private var _urlCredential: URLCredential?
+    private var _username: String?
+    private var _password: String?
+    private var _headersFilter: SDWebImageDownloaderHeadersFilterBlock?
+
+    /// A weak reference that can cross threads: the completion block must not keep its operation alive.
+    private final class WeakOperation: @unchecked Sendable {  // `value` is written once, in init
+        weak var value: Operation?
+        init(_ value: Operation) { self.value = value }
+    }
+
+    /// A downloader with a default session configuration and its own protocol cache.
+    public convenience init() {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = SDWebImageDownloader.makeDefaultURLCache()
+        self.init(sessionConfiguration: configuration)
+    }
+
+    /// A downloader whose session uses `sessionConfiguration` (nil: the default one), with its
+    /// `timeoutIntervalForRequest` replaced by `downloadTimeout` (15 s), as the original does (DL-01).
+    public init(sessionConfiguration: URLSessionConfiguration?) {
+        downloadQueue = OperationQueue()
+        downloadQueue.maxConcurrentOperationCount = 6
+        downloadQueue.name = "com.hackemist.SDWebImageDownloader"
+        var headers: SDHTTPHeadersDictionary = ["Accept": "image/webp,image/*;q=0.8"]  // WebP is built in (FAQ-12)
+        headers["User-Agent"] = SDWebImageDownloader.defaultUserAgent()
+        HTTPHeaders = headers
+        let configuration = sessionConfiguration?.copy() as? URLSessionConfiguration ?? URLSessionConfiguration.default
+        configuration.timeoutIntervalForRequest = _downloadTimeout
+        session = SDWebImageCurlSession(configuration: configuration)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+        downloadQueue.cancelAllOperations()
+    }
+
+    // MARK: Settings
+
+    /// Force-decode downloaded images (default true); copied into each new operation.
+    public var shouldDecompressImages: Bool {
+        get { settingsLock.withLock { _shouldDecompressImages } }
+        set { settingsLock.withLock { _shouldDecompressImages = newValue } }
+    }
+
+    /// How many downloads run at once (the queue's `maxConcurrentOperationCount`; default 6).
+    public var maxConcurrentDownloads: Int {
+        get { downloadQueue.maxConcurrentOperationCount }
+        set { downloadQueue.maxConcurrentOperationCount = newValue }
+    }
+
+    /// Operations in the queue, running or waiting.
+    public var currentDownloadCount: Int { downloadQueue.operationCount }
+
+    /// The request timeout in seconds, an idle timeout (see `SDWebImageCurlSession`). Default 15; 0 means 15.
+    public var downloadTimeout: TimeInterval {
+        get { settingsLock.withLock { _downloadTimeout } }
+        set { settingsLock.withLock { _downloadTimeout = newValue } }
+    }
+
+    public var executionOrder: SDWebImageDownloaderExecutionOrder {
+        get { settingsLock.withLock { _executionOrder } }
+        set { settingsLock.withLock { _executionOrder = newValue } }
+    }
+
+    /// The credential for HTTP authentication; wins over `username` / `password`.
+    public var urlCredential: URLCredential? {
+        get { settingsLock.withLock { _urlCredential } }
+        set { settingsLock.withLock { _urlCredential = newValue } }
+    }
+
+    /// HTTP Basic user name, used with `password` when `urlCredential` is nil.
+    public var username: String? {
+        get { settingsLock.withLock { _username } }
+        set { settingsLock.withLock { _username = newValue } }
+    }
+
+    public var password: String? {
+        get { settingsLock.withLock { _password } }
+        set { settingsLock.withLock { _password = newValue } }
+    }
+
+    /// Called for each request with the URL and the downloader's headers; its result is sent instead.
+    public var headersFilter: SDWebImageDownloaderHeadersFilterBlock? {
+        get { settingsLock.withLock { _headersFilter } }
+        set { settingsLock.withLock { _headersFilter = newValue } }
+    }
+
+    /// The session's configuration (with the downloader's timeout in it).
+    public var sessionConfiguration: URLSessionConfiguration { session.configuration }
+
+    /// The protocol cache the session reads and writes (port addition).
+    public var urlCache: URLCache? { session.urlCache }
+
+    /// Sets a header sent with every request; nil removes it.
+    public func setValue(_ value: String?, forHTTPHeaderField field: String) {
+        settingsLock.withLock { HTTPHeaders[field] = value }
+    }
+
+    public func value(forHTTPHeaderField field: String) -> String? {
+        settingsLock.withLock { HTTPHeaders[field] }
+    }
+
+    /// All headers sent with every request.
+    public var allHTTPHeaderFields: SDHTTPHeadersDictionary { settingsLock.withLock { HTTPHeaders } }
+
+    /// The class new operations are made of.
+    public var operationClass: AnyClass { settingsLock.withLock { _operationClass } }
+
+    /// Uses `operationClass` for new operations if it is an `Operation` subclass that conforms to
+    /// `SDWebImageDownloaderOperationInterface`; anything else (or nil) restores the default (DL-05).
+    public func setOperationClass(_ operationClass: AnyClass?) {
+        let usable = operationClass as? any (Operation & SDWebImageDownloaderOperationInterface).Type
+        settingsLock.withLock { _operationClass = usable ?? SDWebImageDownloaderOperation.self }
+    }
+
+    // MARK: Downloading
+
+    /// Downloads `url`, or joins the operation already downloading it (FAQ-17).
+    ///
+    /// A nil URL calls `completed(nil, nil, nil, false)` at once and returns nil (DL-06, as 4.4.8; 5.x reports an
+    /// InvalidURL error). Progress and completion blocks run on background queues.
+    @discardableResult
+    public func downloadImage(with url: URL?, options: SDWebImageDownloaderOptions,
+                              progress: SDWebImageDownloaderProgressBlock?,
+                              completed: SDWebImageDownloaderCompletedBlock?) -> SDWebImageDownloadToken? {
+        guard let url else {
+            completed?(nil, nil, nil, false)
+            return nil
+        }
+        let (operation, cancelToken, joined) = barrierQueue.sync(flags: .barrier) {
+            () -> (any Operation & SDWebImageDownloaderOperationInterface, Any?, Bool) in
+            // A finished or cancelled operation may still be listed for a moment; it cannot be joined, and
+            // neither can one that is already calling its completion blocks (addHandlers returns nil).
+            if let running = URLOperations[url], !running.isFinished, !running.isCancelled,
+               let token = running.addHandlers(forProgress: progress, completed: completed) {
+                if !running.isExecuting {
+                    running.queuePriority = options.contains(.highPriority) ? .high
+                        : options.contains(.lowPriority) ? .low : .normal
+                }
+                return (running, token, true)
+            }
+            let operation = makeOperation(url: url, options: options)
+            let finishedOperation = WeakOperation(operation)
+            operation.completionBlock = { [weak self] in
+                guard let self else { return }
+                self.barrierQueue.async(flags: .barrier) {
+                    // Only this operation's entry: a newer operation for the URL may have replaced it.
+                    if let listed = self.URLOperations[url], listed === finishedOperation.value {
+                        self.URLOperations[url] = nil
+                    }
+                }
+            }
+            URLOperations[url] = operation
+            // Callbacks go in before the operation is queued, so it cannot finish without them.
+            let token = operation.addHandlers(forProgress: progress, completed: completed)
+            downloadQueue.addOperation(operation)
+            return (operation, token, false)
+        }
+        SDWebImageTrace.record(.downloadStart, key: url.absoluteString,
+                               joined ? "joined the running download" : "new download operation")
+        return SDWebImageDownloadToken(url: url, operation: operation, cancelToken: cancelToken)
+    }
+
+    /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Runs inside the barrier.
+    private func makeOperation(url: URL, options: SDWebImageDownloaderOptions) -> any Operation & SDWebImageDownloaderOperationInterface {
+        let settings = settingsLock.withLock {
+            (timeout: _downloadTimeout, headers: HTTPHeaders, filter: _headersFilter, operationClass: _operationClass,
+             decompress: _shouldDecompressImages, credential: _urlCredential, user: _username, password: _password,
+             order: _executionOrder)
+        }
+        let timeout = settings.timeout == 0 ? 15 : settings.timeout
+        // The protocol cache is bypassed unless asked for, so images are not cached twice (FAQ-09).
+        let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
+        var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
+        request.httpShouldHandleCookies = options.contains(.handleCookies)
+        // The original also sets `HTTPShouldUsePipelining`; the session always reuses connections and multiplexes
+        // HTTP/2, which is what that flag amounts to today (Foundation deprecates it).
+        request.allHTTPHeaderFields = settings.filter.map { $0(url, settings.headers) } ?? settings.headers
+
+        let operation = settings.operationClass.init(request: request, in: session, options: options)
+        operation.shouldDecompressImages = settings.decompress
+        if let credential = settings.credential {
+            operation.credential = credential
+        } else if let user = settings.user, let password = settings.password {
+            operation.credential = URLCredential(user: user, password: password, persistence: .forSession)
+        }
+        if options.contains(.highPriority) {
+            operation.queuePriority = .high
+        } else if options.contains(.lowPriority) {
+            operation.queuePriority = .low
+        }
+        if settings.order == .lifo {
+            // LIFO as 4.4.8 emulates it: the previous newest operation waits for this one. (A dependency on an
+            // operation that already started would mean nothing, so it is only added to a waiting one.)
+            if let last = lastAddedOperation, !last.isExecuting, !last.isFinished {
+                last.addDependency(operation)
+            }
+            lastAddedOperation = operation
+        }
+        return operation
+    }
+
+    /// Removes the token's callbacks; when they were the operation's last, the operation is cancelled and
+    /// leaves `URLOperations` (DL-11).
+    public func cancel(_ token: SDWebImageDownloadToken?) {
+        guard let token, let url = token.url, let operation = token.downloadOperation else { return }
+        barrierQueue.sync(flags: .barrier) {
+            if operation.cancel(token.downloadOperationCancelToken),
+               let listed = URLOperations[url], listed === operation {
+                URLOperations[url] = nil
+            }
+        }
+    }
+
+    /// Suspends or resumes starting queued downloads (running ones continue).
+    public func setSuspended(_ suspended: Bool) {
+        downloadQueue.isSuspended = suspended
+    }
+
+    /// Cancels every queued and running download; their callbacks are dropped, not called.
+    public func cancelAllDownloads() {
+        downloadQueue.cancelAllOperations()
+    }
+
+    /// Invalidates the session: with `cancelPendingOperations`, running transfers are cancelled (their
+    /// operations complete with NSURLErrorCancelled); otherwise they finish first. Does nothing on `shared`.
+    /// Downloads asked for afterwards fail with "Connection can't be initialized".
+    public func invalidateSessionAndCancel(_ cancelPendingOperations: Bool) {
+        guard self !== SDWebImageDownloader.shared else { return }
+        if cancelPendingOperations {
+            session.invalidateAndCancel()
+        } else {
+            session.finishTasksAndInvalidate()
+        }
+    }
+
+    // MARK: Inspection (port addition, for tests and tools)
+
+    /// How many URLs have an operation in `URLOperations` right now.
+    public var runningURLCount: Int { barrierQueue.sync { URLOperations.count } }
+
+    /// The operation downloading `url`, if any.
+    public func runningOperation(for url: URL) -> (any Operation & SDWebImageDownloaderOperationInterface)? {
+        barrierQueue.sync { URLOperations[url] }
+    }
+
+    // MARK: Defaults
+
+    /// The downloader's own protocol cache: 4 MB in memory, 20 MB on disk in the user's cache folder.
+    static func makeDefaultURLCache() -> URLCache {
+        let environment = ProcessInfo.processInfo.environment
+        let caches = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+        let path = (caches as NSString).appendingPathComponent("com.hackemist.SDWebImageDownloader")
+        return URLCache(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 20 * 1024 * 1024, diskPath: path)
+    }
+
+    /// "<program>/<SDPort version> (Linux; <OS version>)", ASCII only, in the spirit of the original's
+    /// macOS user agent (the original builds it from the app bundle, which Linux programs do not have).
+    static func defaultUserAgent() -> String {
+        let info = ProcessInfo.processInfo
+        let text = "\(info.processName)/\(SDPortVersion.string) (Linux; \(info.operatingSystemVersionString))"
+        return String(text.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 }.map(Character.init))
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Progress of a download: bytes received so far, bytes expected (-1 before the response,
+/// `NSURLResponseUnknownLength`; 0 when the response does not say), and the URL.
+/// Ports `SDWebImageDownloaderProgressBlock` (`SDWebImageDownloader.h`, 4.4.8).
+public typealias SDWebImageDownloaderProgressBlock = @Sendable (_ receivedSize: Int, _ expectedSize: Int, _ targetURL: URL?) -> Void
+
+/// The end of a download (or, with `finished == false`, a partial image of a progressive one).
+/// Ports `SDWebImageDownloaderCompletedBlock`. 4.4.8 calls it on the main queue; the port calls it on a
+/// background queue (the session's delegate queue or the operation's coder queue) and leaves the hop to main
+/// to the manager, whose completions run on main as in the original.
+public typealias SDWebImageDownloaderCompletedBlock = @Sendable (_ image: UIImage?, _ data: Data?, _ error: Error?, _ finished: Bool) -> Void
+
+/// HTTP header fields, name to value (`SDHTTPHeadersDictionary`).
+public typealias SDHTTPHeadersDictionary = [String: String]
+
+/// Replaces the headers of each request (`SDWebImageDownloaderHeadersFilterBlock`): gets the URL and the
+/// downloader's headers, returns the headers to send.
+public typealias SDWebImageDownloaderHeadersFilterBlock = @Sendable (_ url: URL?, _ headers: SDHTTPHeadersDictionary?) -> SDHTTPHeadersDictionary?

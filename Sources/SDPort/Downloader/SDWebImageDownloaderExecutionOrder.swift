@@ -1,0 +1,10 @@
+/// The order queued downloads start in (FAQ-16).
+///
+/// Ports `SDWebImageDownloaderExecutionOrder` (`SDWebImageDownloader.h`, 4.4.8). LIFO is emulated by making
+/// the previously added operation depend on the new one; 5.x makes every pending operation depend on it.
+public enum SDWebImageDownloaderExecutionOrder: Int, Sendable {
+    /// First in, first out (the default).
+    case fifo
+    /// Last in, first out.
+    case lifo
+}

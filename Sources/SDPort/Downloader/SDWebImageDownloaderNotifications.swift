@@ -1,0 +1,14 @@
+import Foundation
+
+// The downloader's notifications, with SDWebImage 4.x's names (`SDWebImageDownloaderOperation.m`, 4.4.8).
+// Each is posted on the main queue with the `SDWebImageDownloaderOperation` as its object (DL-13).
+// 5.x keeps the names and posts them the same way.
+
+/// A download operation started its network task.
+public let SDWebImageDownloadStartNotification = Notification.Name("SDWebImageDownloadStartNotification")
+/// A download operation received its response (valid or not).
+public let SDWebImageDownloadReceiveResponseNotification = Notification.Name("SDWebImageDownloadReceiveResponseNotification")
+/// A download operation's task ended: completed, failed or cancelled.
+public let SDWebImageDownloadStopNotification = Notification.Name("SDWebImageDownloadStopNotification")
+/// A download operation's task completed without a transport error (posted after the stop notification).
+public let SDWebImageDownloadFinishNotification = Notification.Name("SDWebImageDownloadFinishNotification")

@@ -1,0 +1,408 @@
+import Foundation
+
+/// Downloads one URL for any number of callers, then decodes the data into an image.
+///
+/// Ports `SDWebImageDownloaderOperation` (`SDWebImageDownloaderOperation.m`, 4.4.8): an asynchronous
+/// `Operation` whose task (`SDWebImageCurlTask`, the port's NSURLSessionDataTask) reports the response, the
+/// data and the completion to it, as NSURLSession's delegate methods do in the original.
+///
+/// - Callbacks are kept per caller (`addHandlers` returns the token `cancel(_:)` takes); the operation is
+///   cancelled only when the last caller cancels (OP-06).
+/// - Progress: (0, -1) before the request goes out (the original calls it right after `resume`; the port calls
+///   it just before, so it always comes first), (0, expected) on a valid response, (received, expected) per chunk.
+/// - A status >= 400, or a 304 with nothing cached, ends the download with an `NSURLErrorDomain` error whose code
+///   is the status (userInfo `statusCode`), as SDWebImage 4.0–4.2 reported it. 4.4.8 instead answers the
+///   response with "cancel" and reports NSURLErrorCancelled; 5.x reports `SDWebImageErrorInvalidDownloadStatusCode`.
+/// - Completion blocks run on a background queue (the session's delegate queue or the coder queue); 4.4.8 hops
+///   to the main queue. The operation is marked finished *before* its completion blocks run, so a caller that
+///   asks for the same URL from inside a completion gets a new download (4.4.8 gets the same effect from its
+///   hop to main).
+/// - `ContinueInBackground` is accepted and does nothing: Linux has no background tasks to ask for (OP-09).
+///
+/// Thread safety: `lifecycleLock` (recursive, as `@synchronized(self)` is) orders start, cancel and finish;
+/// `stateLock` guards every stored mutable property. KVO notifications are sent without `stateLock` held.
+open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperationInterface,
+    SDWebImageCurlTaskDelegate, @unchecked Sendable {
+    /// One caller's callbacks; its identity is the caller's token.
+    private final class CallbackEntry: Sendable {
+        let progress: SDWebImageDownloaderProgressBlock?
+        let completed: SDWebImageDownloaderCompletedBlock?
+        init(progress: SDWebImageDownloaderProgressBlock?, completed: SDWebImageDownloaderCompletedBlock?) {
+            self.progress = progress
+            self.completed = completed
+        }
+    }
+
+    /// The request this operation sends.
+    public let request: URLRequest?
+    public let options: SDWebImageDownloaderOptions
+
+    private let unownedSession: SDWebImageCurlSession?
+    private let lifecycleLock = NSRecursiveLock()
+    private let stateLock = NSLock()
+    /// Decodes (progressive and final) off the delegate queue, one at a time and in order.
+    private let coderQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderOperationCoderQueue")
+
+    // Guarded by stateLock.
+    private var _executing = false
+    private var _finished = false
+    private var _isFinishing = false
+    private var callbackEntries: [CallbackEntry] = []
+    private var _dataTask: SDWebImageCurlTask?
+    private var ownedSession: SDWebImageCurlSession?
+    private var _shouldDecompressImages = true
+    private var _credential: URLCredential?
+    private var _expectedSize = 0
+    private var _response: URLResponse?
+    private var imageData: Data?
+    private var cachedData: Data?
+    private var statusError: NSError?
+    private var progressiveCoder: (any SDWebImageProgressiveCoder)?
+
+    public required init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions) {
+        self.request = request
+        self.unownedSession = transport
+        self.options = options
+        super.init()
+    }
+
+    public convenience override init() {
+        self.init(request: nil, in: nil, options: [])
+    }
+
+    // MARK: Properties
+
+    open override var isAsynchronous: Bool { true }
+    open override var isExecuting: Bool { stateLock.withLock { _executing } }
+    open override var isFinished: Bool { stateLock.withLock { _finished } }
+
+    public var dataTask: SDWebImageCurlTask? { stateLock.withLock { _dataTask } }
+
+    /// Force-decode downloaded images (the downloader copies its own setting here). Default true.
+    public var shouldDecompressImages: Bool {
+        get { stateLock.withLock { _shouldDecompressImages } }
+        set { stateLock.withLock { _shouldDecompressImages = newValue } }
+    }
+
+    /// The credential answered to an HTTP authentication challenge (once; OP-07).
+    public var credential: URLCredential? {
+        get { stateLock.withLock { _credential } }
+        set { stateLock.withLock { _credential = newValue } }
+    }
+
+    /// The expected body size from the response (0 when unknown).
+    public var expectedSize: Int {
+        get { stateLock.withLock { _expectedSize } }
+        set { stateLock.withLock { _expectedSize = newValue } }
+    }
+
+    /// The response, once received.
+    public var response: URLResponse? {
+        get { stateLock.withLock { _response } }
+        set { stateLock.withLock { _response = newValue } }
+    }
+
+    // MARK: Callbacks
+
+    public func addHandlers(forProgress progressBlock: SDWebImageDownloaderProgressBlock?,
+                            completed completedBlock: SDWebImageDownloaderCompletedBlock?) -> Any? {
+        let entry = CallbackEntry(progress: progressBlock, completed: completedBlock)
+        return stateLock.withLock { () -> Any? in
+            guard !_isFinishing, !_finished else { return nil }
+            callbackEntries.append(entry)
+            return entry
+        }
+    }
+
+    public func cancel(_ token: Any?) -> Bool {
+        let noneLeft = stateLock.withLock { () -> Bool in
+            if let entry = token as? CallbackEntry { callbackEntries.removeAll { $0 === entry } }
+            return callbackEntries.isEmpty
+        }
+        if noneLeft { cancel() }
+        return noneLeft
+    }
+
+    private var progressBlocks: [SDWebImageDownloaderProgressBlock] {
+        stateLock.withLock { callbackEntries.compactMap(\.progress) }
+    }
+
+    private var hasCompletedBlocks: Bool {
+        stateLock.withLock { callbackEntries.contains { $0.completed != nil } }
+    }
+
+    // MARK: Lifecycle
+
+    open override func start() {
+        lifecycleLock.lock()
+        if isCancelled {
+            setFinished(true)
+            reset()
+            lifecycleLock.unlock()
+            return
+        }
+        let session: SDWebImageCurlSession
+        if let unownedSession {
+            session = unownedSession
+        } else {
+            // As in the original: without an injected session, make one with a 15 s timeout and own it.
+            let configuration = URLSessionConfiguration.default
+            configuration.timeoutIntervalForRequest = 15
+            session = SDWebImageCurlSession(configuration: configuration)
+            stateLock.withLock { ownedSession = session }
+        }
+        if options.contains(.ignoreCachedResponse), let request {
+            // Kept to recognise a response the protocol cache answered (OP-04).
+            let cached = session.cachedResponse(for: request)?.data
+            stateLock.withLock { cachedData = cached }
+        }
+        let task = request.flatMap { session.dataTask(with: $0, delegate: self) }
+        stateLock.withLock { _dataTask = task }
+        setExecuting(true)
+        lifecycleLock.unlock()
+
+        guard let task else {
+            let reason = request == nil ? "the operation has no request" : "the downloader's session was invalidated"
+            complete(image: nil, data: nil, error: SDWebImageDownloaderError.cannotStart(request?.url, reason: reason))
+            return
+        }
+        if options.contains(.highPriority) {
+            task.priority = SDWebImageCurlTask.highPriority
+        } else if options.contains(.lowPriority) {
+            task.priority = SDWebImageCurlTask.lowPriority
+        }
+        // OP-07, server trust: libcurl checks the certificate in the handshake, so the answer is given now.
+        task.allowsInvalidServerCertificates = options.contains(.allowInvalidSSLCertificates)
+        for progress in progressBlocks { progress(0, -1 /* NSURLResponseUnknownLength */, request?.url) }
+        post(SDWebImageDownloadStartNotification)
+        task.resume()
+    }
+
+    /// Cancels the download (idempotent): stops the task, posts the stop notification, finishes, and drops
+    /// every callback without calling it (OP-05).
+    open override func cancel() {
+        lifecycleLock.withLock {
+            guard !isFinished else { return }
+            super.cancel()
+            if let task = dataTask {
+                task.cancel()
+                post(SDWebImageDownloadStopNotification)
+                if isExecuting { setExecuting(false) }
+                if !isFinished { setFinished(true) }
+            }
+            reset()
+        }
+    }
+
+    private func done() {
+        lifecycleLock.withLock {
+            if isExecuting { setExecuting(false) }
+            if !isFinished { setFinished(true) }
+            reset()
+        }
+    }
+
+    private func reset() {
+        let session = stateLock.withLock { () -> SDWebImageCurlSession? in
+            callbackEntries.removeAll()
+            _dataTask = nil
+            defer { ownedSession = nil }
+            return ownedSession
+        }
+        session?.invalidateAndCancel()
+    }
+
+    // Linux's Operation learns of state changes only through these KVO calls; without them the queue never
+    // frees the slot. They are sent with stateLock released, because observers read the properties.
+    private func setFinished(_ value: Bool) {
+        willChangeValue(forKey: "isFinished")
+        stateLock.withLock { _finished = value }
+        didChangeValue(forKey: "isFinished")
+    }
+
+    private func setExecuting(_ value: Bool) {
+        willChangeValue(forKey: "isExecuting")
+        stateLock.withLock { _executing = value }
+        didChangeValue(forKey: "isExecuting")
+    }
+
+    // MARK: Completion
+
+    /// The final completion: takes the callbacks (no caller can join from now on), finishes, then calls them.
+    private func complete(image: UIImage?, data: Data?, error: Error?) {
+        let blocks = stateLock.withLock { () -> [SDWebImageDownloaderCompletedBlock] in
+            _isFinishing = true
+            return callbackEntries.compactMap(\.completed)
+        }
+        done()
+        for block in blocks { block(image, data, error, true) }
+    }
+
+    /// A partial image of a progressive download; dropped once the operation is finishing.
+    private func deliverPartial(_ image: UIImage) {
+        let blocks = stateLock.withLock { _isFinishing ? [] : callbackEntries.compactMap(\.completed) }
+        for block in blocks { block(image, nil, nil, false) }
+    }
+
+    private func post(_ name: Notification.Name) {
+        DispatchQueue.main.async { NotificationCenter.default.post(name: name, object: self) }
+    }
+
+    // MARK: SDWebImageCurlTaskDelegate (the session's delegate queue)
+
+    open func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
+                       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let expected = max(0, Int(response.expectedContentLength))
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        let url = request?.url
+        let valid = stateLock.withLock { () -> Bool in
+            _expectedSize = expected
+            _response = response
+            // A 304 is only usable when there is stored data to stand for it.
+            let valid = status < 400 && !(status == 304 && cachedData == nil)
+            if !valid { statusError = SDWebImageDownloaderError.httpStatus(status, reason: nil, url: url) }
+            return valid
+        }
+        if valid {
+            for progress in progressBlocks { progress(0, expected, url) }
+        }
+        post(SDWebImageDownloadReceiveResponseNotification)
+        completionHandler(valid ? .allow : .cancel)
+    }
+
+    open func curlTask(_ task: SDWebImageCurlTask, didReceive data: Data) {
+        let (snapshot, expected) = stateLock.withLock { () -> (Data, Int) in
+            if imageData == nil { imageData = Data(capacity: max(_expectedSize, data.count)) }
+            imageData!.append(data)
+            return (imageData!, _expectedSize)
+        }
+        let url = request?.url
+        if options.contains(.progressiveDownload), expected > 0 {
+            decodePartially(snapshot, finished: snapshot.count >= expected)
+        }
+        for progress in progressBlocks { progress(snapshot.count, expected, url) }
+    }
+
+    open func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
+                       completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+        // OP-08: only `UseNSURLCache` lets the protocol cache keep the response.
+        completionHandler(options.contains(.useNSURLCache) ? proposedResponse : nil)
+    }
+
+    open func curlTask(_ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
+                       previousFailureCount: Int,
+                       completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        // OP-07: the credential is tried once; a second challenge means it was rejected.
+        if previousFailureCount == 0, let credential {
+            completionHandler(.useCredential, credential)
+        } else {
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+    }
+
+    open func curlTask(_ task: SDWebImageCurlTask, didCompleteWithError error: Error?) {
+        stateLock.withLock { _dataTask = nil }
+        // A cancelled operation has already posted its stop notification and dropped its callbacks.
+        guard !isCancelled else {
+            done()
+            return
+        }
+        post(SDWebImageDownloadStopNotification)
+        if error == nil { post(SDWebImageDownloadFinishNotification) }
+
+        let url = request?.url
+        let (status, data, ignoredData) = stateLock.withLock { () -> (Int?, Data?, Data?) in
+            defer { imageData = nil }
+            return ((_response as? HTTPURLResponse)?.statusCode, imageData, cachedData)
+        }
+        var failure = error
+        if let statusError = stateLock.withLock({ statusError }),
+           error == nil || (error as NSError?)?.code == NSURLErrorCancelled {
+            failure = statusError
+        }
+        SDWebImageTrace.record(.downloadResponse, key: url?.absoluteString,
+                               failure.map { "failed: \($0.localizedDescription)" }
+                                   ?? "\(status.map(String.init) ?? "-"), \(data?.count ?? 0) bytes")
+        if let failure {
+            complete(image: nil, data: nil, error: failure)
+            return
+        }
+        guard hasCompletedBlocks else {
+            done()
+            return
+        }
+        guard let data else {
+            complete(image: nil, data: nil, error: SDWebImageDownloaderError.imageError("Image data is nil"))
+            return
+        }
+        if options.contains(.ignoreCachedResponse), let ignoredData, ignoredData == data {
+            // The protocol cache answered with what the caller already has (OP-04, FAQ-09).
+            complete(image: nil, data: nil, error: nil)
+            return
+        }
+        coderQueue.async { self.decodeFinally(data) }
+    }
+
+    // MARK: Decoding (coder queue)
+
+    private func decodePartially(_ data: Data, finished: Bool) {
+        let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in
+            if progressiveCoder == nil {
+                // A fresh instance per download: a progressive coder keeps the state of one image.
+                for coder in SDWebImageCodersManager.shared.coders {
+                    if let progressive = coder as? any SDWebImageProgressiveCoder,
+                       progressive.canIncrementallyDecode(from: data) {
+                        progressiveCoder = type(of: progressive).init()
+                        break
+                    }
+                }
+            }
+            return progressiveCoder
+        }
+        guard let coder else { return }
+        let key = request?.url?.absoluteString
+        let decompress = shouldDecompressImages
+        coderQueue.async {
+            guard var image = coder.incrementallyDecodedImage(with: data, finished: finished) else { return }
+            image = SDScaledImageForKey(key, image) ?? image
+            if decompress {
+                var imageData: Data? = data
+                image = SDWebImageCodersManager.shared.decompressedImage(
+                    with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: false]) ?? image
+            }
+            // Partial images are for display only; the final image is decoded again from all the data.
+            self.deliverPartial(image)
+        }
+    }
+
+    private func decodeFinally(_ data: Data) {
+        let url = request?.url
+        let key = url?.absoluteString
+        var image: UIImage
+        do {
+            image = try SDWebImageCodersManager.shared.decodeImage(from: data)
+        } catch {
+            let failure = SDWebImageDownloaderError.undecodable(error, url: url, byteCount: data.count)
+            SDWebImageTrace.record(.decode, key: key, "failed: \(failure.localizedDescription)")
+            complete(image: nil, data: nil, error: failure)
+            return
+        }
+        image = SDScaledImageForKey(key, image) ?? image
+        var imageData: Data? = data
+        // Animated images are not force-decoded: that would flatten them to one frame (FAQ-13).
+        let isAnimated = image.images != nil || image.sd_imageFormat == .gif
+        if !isAnimated && shouldDecompressImages {
+            let scaleDown = options.contains(.scaleDownLargeImages)
+            image = SDWebImageCodersManager.shared.decompressedImage(
+                with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: scaleDown]) ?? image
+        }
+        if image.size.width == 0 || image.size.height == 0 {
+            SDWebImageTrace.record(.decode, key: key, "failed: 0 pixels")
+            complete(image: nil, data: nil, error: SDWebImageDownloaderError.imageError("Downloaded image has 0 pixels"))
+        } else {
+            SDWebImageTrace.record(.decode, key: key,
+                                   "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight)")
+            complete(image: image, data: imageData, error: nil)
+        }
+    }
+}

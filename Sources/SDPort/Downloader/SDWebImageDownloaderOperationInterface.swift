@@ -1,0 +1,21 @@
+import Foundation
+
+/// What `SDWebImageDownloader` needs from a download operation class (`setOperationClass`, DL-05).
+///
+/// Ports `SDWebImageDownloaderOperationInterface` (`SDWebImageDownloaderOperation.h`, 4.4.8). A custom class
+/// must also be an `Operation` subclass. The original makes operations with `[[cls alloc] initWithRequest:
+/// inSession:options:]`; Swift cannot call an arbitrary initializer on a class object, so the protocol
+/// requires that initializer. The session is the port's libcurl transport instead of an `NSURLSession`.
+public protocol SDWebImageDownloaderOperationInterface: AnyObject {
+    init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions)
+    /// Adds a caller's callbacks; the result is the token `cancel(_:)` takes. nil when the operation is
+    /// already finishing and can no longer take callbacks (a port addition: the downloader then starts a new one).
+    func addHandlers(forProgress progressBlock: SDWebImageDownloaderProgressBlock?,
+                     completed completedBlock: SDWebImageDownloaderCompletedBlock?) -> Any?
+    var shouldDecompressImages: Bool { get set }
+    var credential: URLCredential? { get set }
+    /// Removes the callbacks of `token`; cancels the whole operation when none are left and returns whether it did.
+    func cancel(_ token: Any?) -> Bool
+    /// The running task, if any.
+    var dataTask: SDWebImageCurlTask? { get }
+}

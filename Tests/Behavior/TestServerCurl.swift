@@ -1,0 +1,70 @@
+import Foundation
+import SDPortTestSupport
+
+/// Runs the curl command-line client against `SDPortTestServer` in the server's own tests: a real client
+/// independent of the port's downloader, whose exit codes name transport faults precisely
+/// (18 partial body, 28 timeout, 47 too many redirects, 52 empty reply, 60 untrusted certificate).
+struct TestServerCurl {
+    struct Result {
+        let exitCode: Int32
+        let body: Data
+        /// The raw response head(s), as curl's `-D` writes them (one block per response with `-L`).
+        let headerText: String
+        /// curl's `%{http_code}` of the last response (0 when there was none).
+        let statusCode: Int
+        /// curl's `%{num_connects}`: new connections it opened.
+        let connects: Int
+
+        var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+        /// The value of the first header `name` in the last response head (case-insensitive).
+        func header(_ name: String) -> String? { headerValues(name).first }
+
+        /// Every value of the header `name` in the last response head (case-insensitive).
+        func headerValues(_ name: String) -> [String] {
+            let blocks = headerText.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }
+            guard let last = blocks.last else { return [] }
+            return last.components(separatedBy: "\r\n").compactMap { line in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                guard line[..<colon].caseInsensitiveCompare(name) == .orderedSame else { return nil }
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+    }
+
+    /// Runs `curl -s` with `arguments` (URLs and options) and a 10 s ceiling, and waits for it.
+    static func run(_ arguments: [String]) throws -> Result {
+        let folder = try TemporaryDirectory(prefix: "sdport-curl")
+        defer { folder.remove() }
+        let headersFile = folder.url.appendingPathComponent("headers").path
+        let bodyFile = folder.url.appendingPathComponent("body").path
+        let process = makeProcess(["-s", "--max-time", "10", "-D", headersFile, "-o", bodyFile,
+                                   "-w", "%{http_code} %{num_connects}"] + arguments)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let written = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let numbers = written.split(separator: " ").map { Int($0) ?? 0 }
+        return Result(exitCode: process.terminationStatus,
+                      body: (try? Data(contentsOf: URL(fileURLWithPath: bodyFile))) ?? Data(),
+                      headerText: (try? String(contentsOfFile: headersFile, encoding: .utf8)) ?? "",
+                      statusCode: numbers.first ?? 0,
+                      connects: numbers.count > 1 ? numbers[1] : 0)
+    }
+
+    /// A `curl -s -o /dev/null` process (not started) for requests a test lets run in the background.
+    static func backgroundProcess(_ arguments: [String]) -> Process {
+        let process = makeProcess(["-s", "-o", "/dev/null"] + arguments)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return process
+    }
+
+    private static func makeProcess(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl"] + arguments
+        return process
+    }
+}
