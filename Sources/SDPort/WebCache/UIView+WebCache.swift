@@ -85,11 +85,13 @@ extension UIView {
                                     operationKey: String?, setImageBlock: SDSetImageBlock?,
                                     progress: SDWebImageDownloaderProgressBlock?,
                                     completed: SDExternalCompletionBlock?, context: SDWebImageViewContext? = nil) {
-        let internalSetImageBlock: SDInternalSetImageBlock? = setImageBlock.map { setImage in
-            { image, imageData, _, _ in setImage(image, imageData) }
+        var internalSetImageBlock: SDInternalSetImageBlock?
+        if let setImageBlock {
+            internalSetImageBlock = { image, imageData, _, _ in setImageBlock(image, imageData) }
         }
-        let completion: SDWebImageViewLoadCompletion? = completed.map { completed in
-            { image, _, error, cacheType, _, imageURL in completed(image, error, cacheType, imageURL) }
+        var completion: SDWebImageViewLoadCompletion?
+        if let completed {
+            completion = { image, _, error, cacheType, _, imageURL in completed(image, error, cacheType, imageURL) }
         }
         sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, operationKey: operationKey,
                             internalSetImageBlock: internalSetImageBlock, progress: progress, completion: completion,
