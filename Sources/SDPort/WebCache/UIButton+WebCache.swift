@@ -28,8 +28,15 @@ extension UIButton {
 
     /// Loads `url` into the image for `state`.
     public func sd_setImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
+                            options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil) {
+        sd_setImage(with: url, for: state, placeholderImage: placeholderImage, options: options, context: context,
+                    completed: nil)
+    }
+
+    /// Loads `url` into the image for `state`; `completed` runs on the main actor.
+    public func sd_setImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
                             options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
-                            completed: SDExternalCompletionBlock? = nil) {
+                            completed: SDExternalCompletionBlock?) {
         sd_imageURLStorage[Self.imageURLKey(for: state)] = url
         sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options,
                             operationKey: Self.sd_imageOperationKey(for: state),
@@ -63,8 +70,15 @@ extension UIButton {
 
     /// Loads `url` into the background image for `state`.
     public func sd_setBackgroundImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
+                                      options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil) {
+        sd_setBackgroundImage(with: url, for: state, placeholderImage: placeholderImage, options: options,
+                              context: context, completed: nil)
+    }
+
+    /// Loads `url` into the background image for `state`; `completed` runs on the main actor.
+    public func sd_setBackgroundImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
                                       options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
-                                      completed: SDExternalCompletionBlock? = nil) {
+                                      completed: SDExternalCompletionBlock?) {
         sd_imageURLStorage[Self.backgroundImageURLKey(for: state)] = url
         sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options,
                             operationKey: Self.sd_backgroundImageOperationKey(for: state),

@@ -8,9 +8,15 @@ extension UIImageView {
 
     /// Loads `url` into `highlightedImage` (no placeholder, as in the original).
     public func sd_setHighlightedImage(with url: URL?, options: SDWebImageOptions = [],
+                                       context: SDWebImageViewContext? = nil) {
+        sd_setHighlightedImage(with: url, options: options, context: context, progress: nil, completed: nil)
+    }
+
+    /// Loads `url` into `highlightedImage`; `completed` runs on the main actor.
+    public func sd_setHighlightedImage(with url: URL?, options: SDWebImageOptions = [],
                                        context: SDWebImageViewContext? = nil,
                                        progress: SDWebImageDownloaderProgressBlock? = nil,
-                                       completed: SDExternalCompletionBlock? = nil) {
+                                       completed: SDExternalCompletionBlock?) {
         sd_internalSetImage(with: url, placeholderImage: nil, options: options,
                             operationKey: Self.sd_highlightedImageOperationKey,
                             setImageBlock: { [weak self] image, _ in self?.highlightedImage = image },

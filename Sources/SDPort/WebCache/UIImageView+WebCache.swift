@@ -2,14 +2,23 @@ import Foundation
 
 /// Ports `UIImageView+WebCache` (4.4.8): load a URL into an image view (VIEW-01).
 ///
-/// The original's six `sd_setImageWithURL:...` methods are one Swift method with default arguments, plus 5.x's
-/// `context` (its only use here: `SDWebImageExternalCustomManagerKey`). All go through
-/// `sd_internalSetImage` with no operation key (so the class name) and the view's own setter (`image`).
+/// The original's six `sd_setImageWithURL:...` methods are two Swift methods with default arguments, one
+/// without blocks and one whose `completed` block is required (so a trailing closure is the completion, as in
+/// the original's `sd_setImageWithURL:completed:`), plus 5.x's `context` (its only use here:
+/// `SDWebImageExternalCustomManagerKey`). All go through `sd_internalSetImage` with no operation key (so the
+/// class name) and the view's own setter (`image`).
 extension UIImageView {
     /// Loads `url` into `image`, showing `placeholderImage` meanwhile.
     public func sd_setImage(with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
+                            context: SDWebImageViewContext? = nil) {
+        sd_setImage(with: url, placeholderImage: placeholderImage, options: options, context: context, progress: nil,
+                    completed: nil)
+    }
+
+    /// Loads `url` into `image`, showing `placeholderImage` meanwhile; `completed` runs on the main actor.
+    public func sd_setImage(with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
                             context: SDWebImageViewContext? = nil, progress: SDWebImageDownloaderProgressBlock? = nil,
-                            completed: SDExternalCompletionBlock? = nil) {
+                            completed: SDExternalCompletionBlock?) {
         sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, operationKey: nil,
                             setImageBlock: nil, progress: progress, completed: completed, context: context)
     }
@@ -18,7 +27,7 @@ extension UIImageView {
     public func sd_setImageWithPreviousCachedImage(with url: URL?, placeholderImage: UIImage? = nil,
                                                    options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
                                                    progress: SDWebImageDownloaderProgressBlock? = nil,
-                                                   completed: SDExternalCompletionBlock? = nil) {
+                                                   completed: SDExternalCompletionBlock?) {
         let manager = context?[SDWebImageExternalCustomManagerKey] as? SDWebImageManager ?? .shared
         let previous = manager.imageCache.imageFromCache(forKey: manager.cacheKey(for: url))
         sd_setImage(with: url, placeholderImage: previous ?? placeholderImage, options: options, context: context,
