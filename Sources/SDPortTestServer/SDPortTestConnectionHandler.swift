@@ -69,6 +69,10 @@ final class SDPortTestConnectionHandler: ChannelInboundHandler, RemovableChannel
 
     private func sendHead(context: ChannelHandlerContext, plan: SDPortTestResponsePlan) {
         guard isOpen else { return }
+        if plan.reset {
+            resetConnection(context: context)
+            return
+        }
         lastWrite = context.write(wrapOutboundOut(.head(plan.head)))
         sendPieces(context: context, plan: plan, from: 0)
     }
@@ -119,6 +123,17 @@ final class SDPortTestConnectionHandler: ChannelInboundHandler, RemovableChannel
             return
         }
         write.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// Closes with SO_LINGER 0, so the kernel sends RST instead of FIN and the client sees a reset.
+    private func resetConnection(context: ChannelHandlerContext) {
+        guard let socket = context.channel as? any SocketOptionProvider else {
+            context.close(promise: nil)
+            return
+        }
+        socket.setSoLinger(NIOLinger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
     }
 
     private func finishInFlight() {

@@ -15,6 +15,8 @@ struct SDPortTestResponsePlan {
     }
 
     var stall = false
+    /// Reset the connection instead of answering (after `delay`).
+    var reset = false
     var delay: TimeInterval = 0
     var head: HTTPResponseHead
     var pieces: [Data] = []
@@ -50,6 +52,12 @@ struct SDPortTestResponsePlan {
             plan.stall = true
             return plan
         }
+        if case .reset = route.body {
+            var plan = Self(status: 200, body: Data(), contentType: nil, request: request, keepAlive: keepAlive)
+            plan.reset = true
+            plan.delay = route.delay
+            return plan
+        }
 
         if let credentials = route.basicAuth, !isAuthorized(request, user: credentials.user,
                                                             password: credentials.password) {
@@ -74,8 +82,8 @@ struct SDPortTestResponsePlan {
                 return plan
             }
             body = data
-        case .stall:
-            body = Data()
+        case .stall, .reset:
+            body = Data()  // handled above
         }
 
         var status = route.status

@@ -10,6 +10,7 @@ import Foundation
 /// - `.status(…)`: 404 / 500 and other failures that must end in one completion with an error.
 /// - `.redirect(to:)`: redirect following, and a loop (`/a` → `/b` → `/a`) that must fail with -1007.
 /// - `.stall`: a server that accepts and never answers, for the download timeout (-1001) and for cancelling.
+/// - `.reset` (an addition to the shared contract): a connection reset instead of an answer (-1005).
 /// - `delay(_:)`: a slow server, to keep several downloads in flight (concurrency limits, FIFO/LIFO,
 ///   coalescing of requests for one URL, cancelling one of several callbacks).
 /// - `etag(_:)`, `lastModified(_:)`, `cacheControl(_:)`: the HTTP protocol cache (FAQ-09) — freshness and
@@ -28,6 +29,8 @@ public struct SDPortTestRoute: Sendable {
         case file(URL)
         /// Accept the request and never answer.
         case stall
+        /// Accept the request, then reset the connection (RST) without answering.
+        case reset
     }
 
     /// How the end of the body is marked.
@@ -89,6 +92,13 @@ public struct SDPortTestRoute: Sendable {
     /// server stops.
     public static var stall: Self {
         Self(status: 200, body: .stall, contentType: nil)
+    }
+
+    /// Accepts the request, then resets the connection (TCP RST, through SO_LINGER 0) without answering
+    /// (after `delay`, when set). An addition to the shared contract, for "connection reset" faults; for a
+    /// body cut short after its head, use `closeAfter(bytes:)`.
+    public static var reset: Self {
+        Self(status: 200, body: .reset, contentType: nil)
     }
 
     // MARK: Modifiers

@@ -8,11 +8,11 @@ import NIOSSL
 /// A scriptable HTTP(S) server on 127.0.0.1 and an ephemeral port, started by a test (or by the demo and
 /// the benchmarks) and stopped when it is done.
 ///
-/// This is the port's test infrastructure, not a port of an SDWebImage type. The original's tests (4.4.8,
-/// `Tests/Tests/SDWebImageDownloaderTests.m`, `SDWebImageManagerTests.m`) download from real internet hosts;
-/// the port's tests run offline and deterministically against this server, which also lets them script
-/// faults a public host cannot produce on demand (stalls, truncated bodies, redirect loops, 304s). See
-/// `SDPortTestRoute` for what each route option stands for in the downloader's tests.
+/// This is the port's test infrastructure and ports no SDWebImage type. The original's tests (4.4.8,
+/// `Tests/Tests/SDWebImageDownloaderTests.m`, `SDWebImageManagerTests.m`; 5.x's still do) download from
+/// real internet hosts; the port's tests run offline and deterministically against this server, which also
+/// lets them script faults a public host cannot produce on demand (stalls, truncated bodies, redirect
+/// loops, 304s). See `SDPortTestRoute` for what each route option stands for in the downloader's tests.
 ///
 /// Use:
 /// ```swift
@@ -137,12 +137,13 @@ public final class SDPortTestServer: @unchecked Sendable {
     /// The listening port; 0 before `start()` and after `stop()`.
     public var port: Int { lifecycleLock.withLock { boundPort } }
 
-    /// `http://127.0.0.1:PORT` (`https` with TLS).
+    /// `http://127.0.0.1:PORT` (`https` with TLS); port 0 before `start()`.
     public var baseURL: URL {
         URL(string: "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)")!
     }
 
-    /// `baseURL` followed by `path` ("/a.jpg", may include a query: "/a.jpg?v=2").
+    /// `baseURL` followed by `path` ("/a.jpg", may include a query: "/a.jpg?v=2"). Ask after `start()`:
+    /// the port is only known then (and changes when the server is restarted).
     public func url(_ path: String) -> URL {
         let slashed = path.hasPrefix("/") ? path : "/" + path
         return URL(string: baseURL.absoluteString + slashed)!

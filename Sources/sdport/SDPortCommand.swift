@@ -3,12 +3,54 @@ import Foundation
 import SDPort
 
 /// The `sdport` command line: the demo, single loads, cache maintenance and the FAQ.
+///
+/// Threading: `sdport` has an async entry point. On Linux, Swift's async `main` drains the main dispatch queue
+/// (it ends in `dispatchMain()`), so the manager's completions run on the main queue exactly as they do in an app
+/// (MGR-10), and the command awaits them through continuations. No run loop is needed and nothing blocks a
+/// thread waiting for another.
 @main
-struct SDPortCommand: ParsableCommand {
+struct SDPortCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sdport",
         abstract: "SDWebImage 4.4 ported to Swift on Linux: load, cache and decode images.",
+        discussion: """
+            Start with `sdport demo` (it serves Fixtures/ over a loopback server and walks one image through \
+            download, memory cache, disk cache and cleanup). `sdport faq` answers the 17 interview questions \
+            with values read from the running code.
+
+            \(SDPortExitCode.helpSection)
+            """,
         version: SDPortVersion.string,
-        subcommands: []
+        subcommands: [DemoCommand.self, LoadCommand.self, CacheCommand.self, FAQCommand.self]
     )
+
+    /// Parses, runs, and turns every error into one stderr line and a documented exit code.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as SDPortFailure {
+            Console.err("sdport: \(failure.message)")
+            Foundation.exit(failure.code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode {
+                // --help, --version, or a command that chose its exit code: ArgumentParser prints and exits.
+                exit(withError: error)
+            }
+            // A usage error: ArgumentParser's message, flattened to one line, plus where to find help.
+            let text = message(for: error)
+                .split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+                .joined(separator: " ")
+            Console.err("sdport: \(text) (see 'sdport help')")
+            Foundation.exit(SDPortExitCode.usage.rawValue)
+        }
+    }
 }

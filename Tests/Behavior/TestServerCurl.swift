@@ -10,9 +10,9 @@ struct TestServerCurl {
         let body: Data
         /// The raw response head(s), as curl's `-D` writes them (one block per response with `-L`).
         let headerText: String
-        /// curl's `%{http_code}` of the last response (0 when there was none).
+        /// curl's `%{http_code}` of the last transfer (0 when there was no response).
         let statusCode: Int
-        /// curl's `%{num_connects}`: new connections it opened.
+        /// curl's `%{num_connects}` summed over the transfers: new connections it opened.
         let connects: Int
 
         var bodyText: String { String(decoding: body, as: UTF8.self) }
@@ -39,18 +39,19 @@ struct TestServerCurl {
         let headersFile = folder.url.appendingPathComponent("headers").path
         let bodyFile = folder.url.appendingPathComponent("body").path
         let process = makeProcess(["-s", "--max-time", "10", "-D", headersFile, "-o", bodyFile,
-                                   "-w", "%{http_code} %{num_connects}"] + arguments)
+                                   "-w", "%{http_code} %{num_connects}\n"] + arguments)
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let written = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let numbers = written.split(separator: " ").map { Int($0) ?? 0 }
+        // One "code connects" line per transfer (URLs after the first need their own `-o`).
+        let lines = written.split(separator: "\n").map { $0.split(separator: " ").map { Int($0) ?? 0 } }
         return Result(exitCode: process.terminationStatus,
                       body: (try? Data(contentsOf: URL(fileURLWithPath: bodyFile))) ?? Data(),
                       headerText: (try? String(contentsOfFile: headersFile, encoding: .utf8)) ?? "",
-                      statusCode: numbers.first ?? 0,
-                      connects: numbers.count > 1 ? numbers[1] : 0)
+                      statusCode: lines.last?.first ?? 0,
+                      connects: lines.reduce(0) { $0 + ($1.count > 1 ? $1[1] : 0) })
     }
 
     /// A `curl -s -o /dev/null` process (not started) for requests a test lets run in the background.

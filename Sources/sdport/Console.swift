@@ -1,0 +1,32 @@
+import Foundation
+
+/// Writes whole lines to stdout and stderr from any thread.
+///
+/// Trace events and progress arrive on the downloader's and the cache's queues while the command's own
+/// task prints too; each write goes through `lock` so lines never interleave.
+enum Console {
+    /// Guards writes to both streams.
+    private static let lock = NSLock()
+
+    /// Whether stdout is a terminal (progress bars redraw one line; otherwise plain lines are printed).
+    static let stdoutIsTerminal: Bool = isatty(STDOUT_FILENO) != 0
+
+    /// Prints a line on stdout.
+    static func out(_ line: String) {
+        write(line + "\n", to: FileHandle.standardOutput)
+    }
+
+    /// Prints a line on stderr.
+    static func err(_ line: String) {
+        write(line + "\n", to: FileHandle.standardError)
+    }
+
+    /// Writes text on stdout without a newline (a progress bar redrawing its line with "\r").
+    static func outRaw(_ text: String) {
+        write(text, to: FileHandle.standardOutput)
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        lock.withLock { handle.write(Data(text.utf8)) }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+
+/// `sdport faq [N]`: the interview questions, each with its answer, a value read from the running code that
+/// proves it, where the port answers it, and the test that proves it.
+struct FAQCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "faq",
+        abstract: "Answer the 17 interview questions with values read from the running code.",
+        discussion: "Each entry prints the question, the answer, a live value, the port's file:line, the test "
+            + "under Tests/Interview that proves it, and the original's file and method.")
+
+    @Argument(help: "Only this question (1 to \(FAQEntry.all.count)).")
+    var number: Int?
+
+    @Flag(name: .long, help: "Print the Markdown table used by Docs/walkthrough/07-faq.md (no live values).")
+    var markdown = false
+
+    func validate() throws {
+        if let number, !(1...FAQEntry.all.count).contains(number) {
+            throw ValidationError("there is no question \(number); pick 1 to \(FAQEntry.all.count)")
+        }
+    }
+
+    func run() async throws {
+        let entries = FAQEntry.all.filter { number == nil || $0.number == number }
+        if markdown {
+            Console.out(FAQMarkdown.render(entries))
+            return
+        }
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { Console.out("") }
+            let live: String
+            do {
+                live = try await entry.live()
+            } catch {
+                live = "(could not read: \(error.localizedDescription))"
+            }
+            Console.out("\(entry.parityID)  \(entry.question)")
+            printField("Answer", entry.answer)
+            printField("Live", live)
+            printField("Code", SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor))
+            printField("Test", entry.test)
+            printField("Original", entry.original)
+        }
+    }
+
+    private func printField(_ name: String, _ value: String) {
+        let label = "  " + (name + ":").padding(toLength: 10, withPad: " ", startingAt: 0)
+        let lines = TextWrap.lines(value, width: 96)
+        for (index, line) in lines.enumerated() {
+            Console.out((index == 0 ? label : String(repeating: " ", count: label.count)) + line)
+        }
+    }
+}

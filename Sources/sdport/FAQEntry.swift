@@ -1,0 +1,25 @@
+import Foundation
+
+/// One interview question (FAQ-01 … FAQ-17 in PARITY.md) with its answer, the code that answers it, the test that
+/// proves it, and a value read from the running port.
+///
+/// The list is `FAQEntry.all` (`FAQEntry+All.swift`); `sdport faq` prints it and `sdport faq --markdown` prints
+/// the table of `Docs/walkthrough/07-faq.md`, so the command and the walkthrough share one text.
+struct FAQEntry: Sendable {
+    /// 1 … 17; the parity ID is FAQ-0N / FAQ-NN.
+    let number: Int
+    let question: String
+    let answer: String
+    /// Where the port answers it: a file under the package root and a piece of text on the line meant
+    /// (`sdport faq` turns it into `path:line` when the sources are next to the binary).
+    let portFile: String
+    let portAnchor: String
+    /// The test under `Tests/Interview` that proves the answer (`Class.test_method`).
+    let test: String
+    /// The original's file and method (SDWebImage 4.4.8).
+    let original: String
+    /// Reads the proof from the running code ("maxConcurrentDownloads = 6"). May start a loopback server.
+    let live: @Sendable () async throws -> String
+
+    var parityID: String { String(format: "FAQ-%02d", number) }
+}

@@ -1,0 +1,17 @@
+/// The FAQ as Markdown for `Docs/walkthrough/07-faq.md`: one section per question with the answer, the port's
+/// `path:line`, the test and the original's method.
+enum FAQMarkdown {
+    static func render(_ entries: [FAQEntry]) -> String {
+        entries.map { entry in
+            """
+            ### \(entry.parityID) — \(entry.question)
+
+            \(entry.answer)
+
+            - Port: `\(SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor))`
+            - Test: `\(entry.test)`
+            - Original (4.4.8): \(entry.original)
+            """
+        }.joined(separator: "\n\n")
+    }
+}

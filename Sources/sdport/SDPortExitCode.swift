@@ -1,0 +1,39 @@
+import ArgumentParser
+
+/// The exit codes of `sdport`, as `sdport --help` documents them.
+///
+/// ArgumentParser's own code for a usage error is 64 (`EX_USAGE`); `sdport` maps it to 2, the code most
+/// shell tools use, so a script can tell "you called it wrong" (2) from "the load failed" (1).
+enum SDPortExitCode: Int32, CaseIterable, Sendable {
+    /// The command did what it was asked.
+    case success = 0
+    /// The image could not be loaded: host unreachable, HTTP error status, bytes that are no image, timeout.
+    case loadFailed = 1
+    /// The command line was wrong: unknown subcommand, option or option value, missing argument.
+    case usage = 2
+    /// The cache directory cannot be created or written.
+    case cacheDirectoryUnusable = 3
+    /// The `--output` file cannot be written.
+    case outputUnwritable = 4
+    /// The demo cannot start: no `Fixtures/` directory, or the loopback server did not start.
+    case demoSetupFailed = 5
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// One line per code, for the help text.
+    var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .loadFailed: return "the load failed (unreachable host, HTTP error, not an image, timeout)"
+        case .usage: return "usage error (unknown subcommand, option or value)"
+        case .cacheDirectoryUnusable: return "the cache directory cannot be created or written"
+        case .outputUnwritable: return "the --output file cannot be written"
+        case .demoSetupFailed: return "the demo cannot start (no Fixtures directory, server failed)"
+        }
+    }
+
+    /// The "EXIT CODES" section appended to the root command's help.
+    static var helpSection: String {
+        "EXIT CODES:\n" + allCases.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n")
+    }
+}

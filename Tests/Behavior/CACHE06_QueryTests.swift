@@ -1,0 +1,210 @@
+import Foundation
+import SDPort
+import SDPortTestSupport
+import XCTest
+
+/// Looking images up: existence, memory and disk reads, read-only paths, the query operation (CACHE-06 … 09).
+final class CACHE06_QueryTests: CACHETestCase {
+    /// Parity: CACHE-06 — `diskImageExists` finds the file with its extension, and the old name without it;
+    /// the answer arrives on the main queue.
+    func test_CACHE06_diskImageExistsTriesBothNames() throws {
+        storeData(Data([1]), forKey: "http://example.com/with.png")
+        let bareKey = "http://example.com/legacy.jpg"
+        let barePath = (cache.defaultCachePath(forKey: bareKey)! as NSString).deletingPathExtension
+        XCTAssertTrue(FileManager.default.createFile(atPath: barePath, contents: Data([2])))
+
+        for (key, expected) in [("http://example.com/with.png", true), (bareKey, true), ("http://example.com/none.png", false)] {
+            let answered = expectation(description: key)
+            cache.diskImageExists(withKey: key) { exists in
+                XCTAssertTrue(Thread.isMainThread)
+                XCTAssertEqual(exists, expected, key)
+                answered.fulfill()
+            }
+            wait(for: [answered], timeout: 10)
+            XCTAssertEqual(cache.diskImageDataExists(withKey: key), expected, key)
+        }
+        XCTAssertFalse(cache.diskImageDataExists(withKey: nil))
+        XCTAssertEqual(cache.diskImageData(forKey: bareKey), Data([2]), "reads fall back to the name without extension")
+    }
+
+    /// Parity: CACHE-07 — memory, then disk: a disk read decodes, applies the @2x scale from the key,
+    /// force-decodes per the config and fills the memory cache.
+    func test_CACHE07_imageFromDiskDecodesScalesAndFillsMemory() throws {
+        try requireCoders()
+        let key = "http://example.com/photo@2x.png"
+        storeData(try TestFixtures.data("photo@2x.png"), forKey: key)
+        cache.clearMemory()
+        XCTAssertNil(cache.imageFromMemoryCache(forKey: key))
+
+        let image = try XCTUnwrap(cache.imageFromDiskCache(forKey: key))
+        XCTAssertEqual(image.pixelWidth, 20)
+        XCTAssertEqual(image.scale, 2, "an @2x key gives scale 2")
+        XCTAssertEqual(image.size.width, 10)
+        XCTAssertTrue(image.sd_isDecoded, "shouldDecompressImages is on by default")
+        XCTAssertTrue(cache.imageFromMemoryCache(forKey: key) === image, "a disk read fills the memory cache")
+
+        cache.config.shouldDecompressImages = false
+        cache.config.shouldCacheImagesInMemory = false
+        cache.clearMemory()
+        let plain = try XCTUnwrap(cache.imageFromDiskCache(forKey: key))
+        XCTAssertFalse(plain.sd_isDecoded, "no force-decode when the config says so")
+        XCTAssertNil(cache.imageFromMemoryCache(forKey: key), "no memory fill with the memory cache off")
+    }
+
+    /// Parity: CACHE-07 — `imageFromCache` returns the memory image when there is one, else the disk image.
+    func test_CACHE07_imageFromCacheMemoryFirst() throws {
+        try requireCoders()
+        let key = "http://example.com/rgba.png"
+        storeData(try TestFixtures.data("rgba.png"), forKey: key, image: CACHETestImages.opaque(width: 1, height: 1))
+        let memoryImage = try XCTUnwrap(cache.imageFromCache(forKey: key))
+        XCTAssertEqual(memoryImage.pixelWidth, 1, "the memory image wins")
+        cache.clearMemory()
+        let diskImage = try XCTUnwrap(cache.imageFromCache(forKey: key))
+        XCTAssertEqual(diskImage.pixelWidth, 32, "then the file is decoded")
+        XCTAssertNil(cache.imageFromCache(forKey: "missing"))
+        XCTAssertNil(cache.imageFromCache(forKey: nil))
+    }
+
+    /// Parity: CACHE-08 — the search order: the default path, the same without extension, then each read-only
+    /// path the same way; read-only paths are never written.
+    func test_CACHE08_readOnlyPathsAreSearchedInOrder() throws {
+        let readOnlyA = directory.url.appendingPathComponent("bundleA").path
+        let readOnlyB = directory.url.appendingPathComponent("bundleB").path
+        for path in [readOnlyA, readOnlyB] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        cache.addReadOnlyCachePath(readOnlyA)
+        cache.addReadOnlyCachePath(readOnlyB)
+        cache.addReadOnlyCachePath(readOnlyA)
+        XCTAssertEqual(cache.readOnlyCachePaths, [readOnlyA, readOnlyB], "a path is added once")
+
+        let key = "http://example.com/shipped.png"
+        let name = SDImageCache.cachedFileName(forKey: key)
+        let bareName = (name as NSString).deletingPathExtension
+        FileManager.default.createFile(atPath: readOnlyB + "/" + name, contents: Data("B".utf8))
+        XCTAssertEqual(cache.diskImageData(forKey: key), Data("B".utf8))
+        FileManager.default.createFile(atPath: readOnlyA + "/" + bareName, contents: Data("A-bare".utf8))
+        XCTAssertEqual(cache.diskImageData(forKey: key), Data("A-bare".utf8), "an earlier path wins, even without extension")
+        storeData(Data("own".utf8), forKey: key)
+        XCTAssertEqual(cache.diskImageData(forKey: key), Data("own".utf8), "the cache's own directory comes first")
+
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: readOnlyA), [bareName], "never written")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: readOnlyB), [name])
+        XCTAssertNil(cache.diskImageData(forKey: nil))
+    }
+
+    /// Parity: CACHE-09 — a nil key: done(nil, nil, .none) at once, nil returned.
+    func test_CACHE09_nilKeyAnswersAtOnce() {
+        let answer = CACHELocked<SDImageCacheType?>(nil)
+        let operation = cache.queryCacheOperation(forKey: nil) { image, data, type in
+            XCTAssertNil(image)
+            XCTAssertNil(data)
+            answer.set(type)
+        }
+        XCTAssertNil(operation)
+        XCTAssertEqual(answer.value, SDImageCacheType.none)
+    }
+
+    /// Parity: CACHE-09 — a memory hit: done(image, nil, .memory) synchronously, nil returned; with
+    /// `.queryDataWhenInMemory` an operation is returned and the disk data comes along, asynchronously.
+    func test_CACHE09_memoryHitIsSynchronous() {
+        let image = CACHETestImages.opaque(width: 2, height: 2)
+        cache.store(image, imageData: Data([4, 2]), forKey: "mem", toDisk: true, completion: nil)
+        let answer = CACHELocked<SDImageCacheType?>(nil)
+        let operation = cache.queryCacheOperation(forKey: "mem") { found, data, type in
+            XCTAssertTrue(found === image)
+            XCTAssertNil(data, "no disk read for a memory hit")
+            answer.set(type)
+        }
+        XCTAssertNil(operation, "a memory hit returns no operation")
+        XCTAssertEqual(answer.value, .memory, "done ran before the call returned")
+
+        let withData = expectation(description: "memory hit with data")
+        let dataOperation = cache.queryCacheOperation(forKey: "mem", options: .queryDataWhenInMemory) { found, data, type in
+            XCTAssertTrue(Thread.isMainThread)
+            XCTAssertTrue(found === image)
+            XCTAssertEqual(data, Data([4, 2]))
+            XCTAssertEqual(type, .memory)
+            withData.fulfill()
+        }
+        XCTAssertNotNil(dataOperation)
+        wait(for: [withData], timeout: 10)
+    }
+
+    /// Parity: CACHE-09 — a memory miss returns an operation and searches the disk on the io queue: a hit is
+    /// decoded and reported as `.disk` with its data on the main queue, and fills memory; a miss is (nil, nil, .none).
+    func test_CACHE09_diskHitAndMissAreAsynchronous() throws {
+        try requireCoders()
+        let key = "http://example.com/baseline.jpg"
+        let bytes = try TestFixtures.data("baseline.jpg")
+        storeData(bytes, forKey: key)
+        cache.clearMemory()
+
+        let hit = expectation(description: "disk hit")
+        let ranInline = CACHELocked(false)
+        let operation = cache.queryCacheOperation(forKey: key) { image, data, type in
+            XCTAssertTrue(Thread.isMainThread)
+            XCTAssertEqual(type, .disk)
+            XCTAssertEqual(data, bytes)
+            XCTAssertEqual(image?.pixelWidth, 256)
+            ranInline.set(true)
+            hit.fulfill()
+        }
+        XCTAssertNotNil(operation)
+        XCTAssertFalse(ranInline.value, "a disk search never answers before returning")
+        wait(for: [hit], timeout: 10)
+        XCTAssertNotNil(cache.imageFromMemoryCache(forKey: key), "the disk hit filled memory")
+
+        let miss = expectation(description: "miss")
+        cache.queryCacheOperation(forKey: "http://example.com/absent.jpg") { image, data, type in
+            XCTAssertNil(image)
+            XCTAssertNil(data)
+            XCTAssertEqual(type, SDImageCacheType.none)
+            miss.fulfill()
+        }
+        wait(for: [miss], timeout: 10)
+    }
+
+    /// Parity: CACHE-09 — `.queryDiskSync`: done runs before the call returns.
+    func test_CACHE09_queryDiskSyncAnswersBeforeReturning() throws {
+        try requireCoders()
+        let key = "http://example.com/rgba.png"
+        storeData(try TestFixtures.data("rgba.png"), forKey: key)
+        cache.clearMemory()
+        let answer = CACHELocked<SDImageCacheType?>(nil)
+        cache.queryCacheOperation(forKey: key, options: .queryDiskSync) { image, _, type in
+            XCTAssertEqual(image?.pixelWidth, 32)
+            answer.set(type)
+        }
+        XCTAssertEqual(answer.value, .disk)
+    }
+
+    /// Parity: CACHE-09 — an operation cancelled before its disk search starts never calls done.
+    func test_CACHE09_cancelledQueryNeverCallsDone() {
+        storeData(Data([1, 2, 3]), forKey: "c")
+        cache.clearMemory()
+        let gate = DispatchSemaphore(value: 0)
+        cache.ioQueue.async { gate.wait() }
+        let called = CACHELocked(false)
+        let operation = cache.queryCacheOperation(forKey: "c") { _, _, _ in called.set(true) }
+        operation?.cancel()
+        gate.signal()
+        drainQueues()
+        XCTAssertFalse(called.value)
+    }
+
+    /// Beyond the original: a file that no longer decodes is a miss, not a crash, and not a `.disk` answer.
+    func test_CACHE09_undecodableFileIsAMiss() throws {
+        let key = "http://example.com/corrupt.jpg"
+        storeData(try TestFixtures.data("corrupt.jpg"), forKey: key)
+        cache.clearMemory()
+        let answered = expectation(description: "answered")
+        cache.queryCacheOperation(forKey: key) { image, data, type in
+            XCTAssertNil(image)
+            XCTAssertNil(data)
+            XCTAssertEqual(type, SDImageCacheType.none)
+            answered.fulfill()
+        }
+        wait(for: [answered], timeout: 10)
+        XCTAssertNil(cache.imageFromDiskCache(forKey: key))
+        XCTAssertNil(cache.imageFromMemoryCache(forKey: key))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SDPort
+import SDPortTestSupport
+import XCTest
+
+/// Bad input and faults: weird keys, unusable directories, many threads at once.
+final class CACHEFaultTests: CACHETestCase {
+    /// Keys that try to escape the directory, contain NUL, are 10 000 characters long, have huge or odd
+    /// extensions: each becomes one file directly inside the cache directory, named by its hash, and reads back.
+    func test_CACHE05_weirdKeysStayInsideTheCacheDirectory() throws {
+        let keys = [
+            "../../../../tmp/escape.png", "/etc/passwd", "..", ".", "", "a\u{0}b.png", "http://x.com/a.p%00ng",
+            "http://x.com/a.p%2Fng", String(repeating: "k", count: 10_000),
+            "http://x.com/f." + String(repeating: "e", count: 300), "http://x.com/f." + String(repeating: "é", count: 150),
+            "ключ/изображение.jpg", "key with spaces & symbols?#.gif", "weird:key.webp", "\n\t\r",
+        ]
+        for (index, key) in keys.enumerated() {
+            storeData(Data([UInt8(index)]), forKey: key)
+        }
+        let names = cacheDirectoryNames()
+        XCTAssertEqual(names.count, keys.count, "one file per key")
+        for name in names {
+            XCTAssertTrue(name.range(of: "^[0-9a-f]{32}(\\.[^/\\x00]+)?$", options: .regularExpression) != nil, name)
+            XCTAssertLessThanOrEqual(name.utf8.count, 255)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["com.hackemist.SDWebImageCache.test"],
+                       "nothing was written beside the cache directory")
+        for (index, key) in keys.enumerated() {
+            XCTAssertEqual(cache.diskImageData(forKey: key), Data([UInt8(index)]), key.debugDescription)
+        }
+        XCTAssertNotEqual(SDImageCache.cachedFileName(forKey: "a\u{0}b.png"), SDImageCache.cachedFileName(forKey: "a"),
+                          "the whole key is hashed, NUL included")
+    }
+
+    /// A cache directory that cannot exist (its parent is a regular file): stores do not crash and still
+    /// complete, the memory cache still works, the throwing write reports a clear error, nothing is written.
+    func test_CACHE05_unusableDirectoryGivesAClearError() throws {
+        let blocker = directory.url.appendingPathComponent("not-a-directory").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+        let broken = SDImageCache(namespace: "broken", diskCacheDirectory: blocker)
+        let image = CACHETestImages.opaque(width: 2, height: 2)
+        storeData(Data([1, 2, 3]), forKey: "k", image: image, in: broken)
+        XCTAssertTrue(broken.imageFromMemoryCache(forKey: "k") === image, "memory is unaffected")
+        XCTAssertNil(broken.diskImageData(forKey: "k"))
+
+        XCTAssertThrowsError(try broken.writeImageDataToDisk(Data([1]), forKey: "k")) { error in
+            guard let cacheError = error as? SDImageCacheError else { return XCTFail("unexpected \(error)") }
+            let description = cacheError.localizedDescription
+            XCTAssertTrue(description.contains(broken.diskCachePath), description)
+            XCTAssertTrue(description.contains("Not a directory"), description)
+            XCTAssertEqual((error as NSError).domain, SDWebImageErrorDomain)
+        }
+        let calculated = expectation(description: "cleanup of a missing directory")
+        broken.deleteOldFiles { calculated.fulfill() }
+        wait(for: [calculated], timeout: 10)
+        XCTAssertEqual(broken.getSize(), 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["not-a-directory"])
+    }
+
+    /// A read-only cache directory (checked only when not running as root, whom permissions do not stop):
+    /// the write fails cleanly and leaves no temporary file.
+    func test_CACHE05_readOnlyDirectoryFailsCleanly() throws {
+        try XCTSkipIf(geteuid() == 0, "root ignores directory permissions; the not-a-directory test covers failures")
+        storeData(Data([1]), forKey: "before")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cache.diskCachePath)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cache.diskCachePath) }
+        XCTAssertThrowsError(try cache.writeImageDataToDisk(Data([2]), forKey: "after"))
+        XCTAssertEqual(cacheDirectoryNames(), [SDImageCache.cachedFileName(forKey: "before")])
+    }
+
+    /// Many threads storing, querying and removing the same few keys at once: no crash, every answer is whole
+    /// (data read back is one of the payloads written for that key), and the cache is consistent afterwards.
+    func test_CACHE11_concurrentStoreQueryRemove() {
+        let cache = self.cache!
+        cache.completionQueue = DispatchQueue(label: "sdport.test.cache.stress.completions")
+        let keys = (0..<6).map { "http://example.com/stress\($0).png" }
+        @Sendable func payload(_ key: Int, _ version: Int) -> Data { Data(repeating: UInt8(key * 16 + version % 16), count: 2_000 + key) }
+        let finished = expectation(description: "stress finished")
+        let pendingCallbacks = DispatchGroup()
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: 6) { worker in
+                for i in 0..<150 {
+                    let k = (worker + i) % keys.count
+                    switch (worker + i) % 5 {
+                    case 0, 1:
+                        pendingCallbacks.enter()
+                        cache.store(CACHETestImages.opaque(width: 1, height: 1), imageData: payload(k, i), forKey: keys[k],
+                                    toDisk: true) { pendingCallbacks.leave() }
+                    case 2:
+                        if let data = cache.diskImageData(forKey: keys[k]) {
+                            XCTAssertEqual(data.count, 2_000 + k, "a read sees a whole file")
+                            XCTAssertEqual(Set(data).count, 1)
+                        }
+                    case 3:
+                        pendingCallbacks.enter()
+                        cache.queryCacheOperation(forKey: keys[k], options: .queryDataWhenInMemory) { _, data, _ in
+                            if let data { XCTAssertEqual(data.count, 2_000 + k) }
+                            pendingCallbacks.leave()
+                        }
+                    default:
+                        pendingCallbacks.enter()
+                        cache.removeImage(forKey: keys[k], fromDisk: i % 2 == 0) { pendingCallbacks.leave() }
+                    }
+                }
+            }
+            pendingCallbacks.notify(queue: .global()) { finished.fulfill() }
+        }
+        wait(for: [finished], timeout: 120)
+        XCTAssertLessThanOrEqual(cache.getDiskCount(), UInt(keys.count))
+        XCTAssertFalse(cacheDirectoryNames().contains { $0.hasPrefix(".") }, "no temporary file is left")
+        for (k, key) in keys.enumerated() {
+            if let data = cache.diskImageData(forKey: key) { XCTAssertEqual(data.count, 2_000 + k) }
+        }
+    }
+}
