@@ -24,6 +24,27 @@ final class VIEWWebCacheTests: XCTestCase {
     /// The context that makes a view load through this test's manager.
     private var context: SDWebImageViewContext { [SDWebImageExternalCustomManagerKey: env.manager] }
 
+    /// `env.serveFixture` for main-actor tests, which cannot throw (a throwing `@MainActor` test method
+    /// crashes XCTest's test listing on Linux): a missing fixture fails the test.
+    private func serve(_ name: String, at path: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
+        do {
+            return try env.serveFixture(name, at: path)
+        } catch {
+            XCTFail("fixture \(name): \(error)", file: file, line: line)
+            return env.server.url("/missing-fixture")
+        }
+    }
+
+    /// `TestFixtures.data` for main-actor tests.
+    private func fixtureData(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> Data {
+        do {
+            return try TestFixtures.data(name)
+        } catch {
+            XCTFail("fixture \(name): \(error)", file: file, line: line)
+            return Data()
+        }
+    }
+
     private func makeImage(_ value: UInt8 = 120, width: Int = 3) -> UIImage {
         UIImage(pixelWidth: width, pixelHeight: 2, pixels: [UInt8](repeating: value, count: width * 2 * 4),
                 hasAlpha: false, format: .png)
@@ -124,10 +145,10 @@ final class VIEWWebCacheTests: XCTestCase {
     /// Parity: VIEW-02 — the view holds its operations weakly: once the manager lets a finished load go, the
     /// view's entry reads nil.
     @MainActor
-    func test_VIEW02_operationsAreHeldWeakly() throws {
+    func test_VIEW02_operationsAreHeldWeakly() {
         let imageView = UIImageView()
         let done = Completions()
-        let url = try env.serveFixture("rgba.png")
+        let url = serve("rgba.png")
         imageView.sd_setImage(with: url, context: context, completed: done.block)
         XCTAssertNotNil(imageView.sd_imageLoadOperation(forKey: "UIImageView"), "held while the manager runs it")
         XCTAssertTrue(MGRWait.until { done.count == 1 && !self.env.manager.isRunning })
@@ -140,10 +161,10 @@ final class VIEWWebCacheTests: XCTestCase {
     /// Parity: VIEW-03 — `sd_imageURL` is the last URL; `sd_imageProgress` counts bytes of a download, and ends
     /// at 1/1 for a cache hit that reported no progress.
     @MainActor
-    func test_VIEW03_imageURLAndProgress() throws {
+    func test_VIEW03_imageURLAndProgress() {
         let imageView = UIImageView()
-        let size = Int64(try TestFixtures.data("gradient.png").count)
-        let url = try env.serveFixture("gradient.png")
+        let size = Int64(fixtureData("gradient.png").count)
+        let url = serve("gradient.png")
         let done = Completions()
         imageView.sd_setImage(with: url, context: context, completed: done.block)
         XCTAssertEqual(imageView.sd_imageURL, url)
@@ -283,8 +304,8 @@ final class VIEWWebCacheTests: XCTestCase {
     /// Parity: VIEW-07 — the indicator starts before the load, shows progress clamped to 0...1, and stops when
     /// the load has finished.
     @MainActor
-    func test_VIEW07_indicatorStartsShowsProgressAndStops() throws {
-        let url = try env.serveFixture("gradient.png")
+    func test_VIEW07_indicatorStartsShowsProgressAndStops() {
+        let url = serve("gradient.png")
         let imageView = UIImageView()
         let indicator = SDWebImageActivityIndicator()
         imageView.sd_imageIndicator = indicator
@@ -312,7 +333,7 @@ final class VIEWWebCacheTests: XCTestCase {
     /// Parity: VIEW-08 — a transition is applied to a finished download: `prepares`, then the image is set with
     /// `animations`, then `completion(true)`; a memory hit gets none unless ForceTransition.
     @MainActor
-    func test_VIEW08_transitionOnlyForDownloadsUnlessForced() throws {
+    func test_VIEW08_transitionOnlyForDownloadsUnlessForced() {
         let steps = MGRRecorder<String>()
         let transition = SDWebImageTransition.fade
         transition.prepares = { _, image, _, cacheType, _ in steps.append("prepares \(cacheType.rawValue) \(image != nil)") }
@@ -323,7 +344,7 @@ final class VIEWWebCacheTests: XCTestCase {
 
         let imageView = UIImageView()
         imageView.sd_imageTransition = transition
-        let url = try env.serveFixture("rgba.png")
+        let url = serve("rgba.png")
         let downloaded = Completions()
         imageView.sd_setImage(with: url, context: context, completed: downloaded.block)
         XCTAssertTrue(MGRWait.until { steps.count == 3 })
@@ -465,7 +486,9 @@ final class VIEWWebCacheTests: XCTestCase {
         }
 
         let thirdURL = env.server.url("/stall.png?third")
-        let third = Task { @MainActor in try await imageView.sd_setImage(with: thirdURL, context: context) }
+        let third = Task { @MainActor in
+            try await imageView.sd_setImage(with: thirdURL, options: .delayPlaceholder, context: context)
+        }
         await Task.yield()
         third.cancel()
         do {
@@ -474,6 +497,6 @@ final class VIEWWebCacheTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "got \(error)")
         }
-        XCTAssertTrue(imageView.image === image, "nothing replaced the image")
+        XCTAssertTrue(imageView.image === image, "DelayPlaceholder and a cancelled load: the image stays")
     }
 }

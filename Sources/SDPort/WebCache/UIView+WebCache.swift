@@ -126,19 +126,18 @@ extension UIView {
         let indicator = sd_imageIndicator
         indicator?.startAnimatingIndicator()
         let imageProgress = sd_imageProgress
-        imageProgress.totalUnitCount = 0
-        imageProgress.completedUnitCount = 0
+        UIView.sd_update(imageProgress, total: 0, completed: 0)
 
         let manager = context?[SDWebImageExternalCustomManagerKey] as? SDWebImageManager ?? .shared
         let combinedProgressBlock: SDWebImageDownloaderProgressBlock = { receivedSize, expectedSize, targetURL in
-            // Progress is thread-safe; the original updates it from the download's queue too.
-            imageProgress.totalUnitCount = Int64(expectedSize)
-            imageProgress.completedUnitCount = Int64(receivedSize)
-            if let indicator {
-                let fraction = expectedSize != 0 ? Double(receivedSize) / Double(expectedSize) : 0
-                let clamped = min(max(fraction, 0), 1)
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { indicator.updateIndicatorProgress(clamped) }
+            let fraction = expectedSize != 0 ? Double(receivedSize) / Double(expectedSize) : 0
+            let clamped = min(max(fraction, 0), 1)
+            // The original updates the progress from the download's queue; here it goes through the main queue,
+            // in order, so a view's progress has one writer (see `sd_update(_:total:completed:)`).
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    UIView.sd_update(imageProgress, total: Int64(expectedSize), completed: Int64(receivedSize))
+                    indicator?.updateIndicatorProgress(clamped)
                 }
             }
             progressBlock?(receivedSize, expectedSize, targetURL)
@@ -171,8 +170,8 @@ extension UIView {
         }
         // A load that never reported progress (a cache hit) still ends as complete.
         if finished && error == nil && imageProgress.totalUnitCount == 0 && imageProgress.completedUnitCount == 0 {
-            imageProgress.totalUnitCount = SDWebImageProgressUnitCountUnknown
-            imageProgress.completedUnitCount = SDWebImageProgressUnitCountUnknown
+            UIView.sd_update(imageProgress, total: SDWebImageProgressUnitCountUnknown,
+                             completed: SDWebImageProgressUnitCountUnknown)
         }
         let shouldCallCompletion = finished || options.contains(.avoidAutoSetImage)
         // Leave the view alone when the caller sets the image itself, or when there is nothing to show and the
@@ -231,6 +230,17 @@ extension UIView {
                 transition.animations?(self, image)
             }, completion: transition.completion)
         })
+    }
+
+    /// Sets a progress's counts. Foundation on Linux traps when `totalUnitCount` goes from a positive value
+    /// straight to 0 (its fraction arithmetic divides by the old total), so that change passes through -1
+    /// (indeterminate) first. Called on the main actor only, so the check and the sets cannot interleave.
+    static func sd_update(_ progress: Progress, total: Int64, completed: Int64) {
+        if total == 0 && progress.totalUnitCount > 0 {
+            progress.totalUnitCount = -1
+        }
+        progress.totalUnitCount = total
+        progress.completedUnitCount = completed
     }
 
     /// Cancels the load running under this view's class name (VIEW-09).
