@@ -48,7 +48,6 @@ final class FAQ06_CacheSideTests: XCTestCase {
         store("disk-only", toDisk: true)
         XCTAssertNil(cache.imageFromMemoryCache(forKey: "disk-only"))
         XCTAssertTrue(cache.diskImageDataExists(withKey: "disk-only"))
-        try XCTSkipIf(SDWebImageCodersManager.shared.coders.isEmpty, "no image coders registered yet")
         cache.storeImageData(toDisk: try TestFixtures.data("rgba.png"), forKey: "png")
         XCTAssertNotNil(cache.imageFromDiskCache(forKey: "png"))
         XCTAssertNil(cache.imageFromMemoryCache(forKey: "png"))
@@ -56,7 +55,6 @@ final class FAQ06_CacheSideTests: XCTestCase {
 
     /// Parity: FAQ-06 — a disk hit fills the memory cache.
     func test_FAQ06_diskHitFillsMemory() throws {
-        try XCTSkipIf(SDWebImageCodersManager.shared.coders.isEmpty, "no image coders registered yet")
         let key = "http://example.com/rgba.png"
         cache.storeImageData(toDisk: try TestFixtures.data("rgba.png"), forKey: key)
         XCTAssertNil(cache.imageFromMemoryCache(forKey: key))
@@ -72,7 +70,6 @@ final class FAQ06_CacheSideTests: XCTestCase {
 
     /// Parity: FAQ-06 — without data the image is encoded before it is written (PNG here: it has alpha).
     func test_FAQ06_imageWithoutDataIsEncoded() throws {
-        try XCTSkipIf(SDWebImageCodersManager.shared.coders.isEmpty, "no image coders registered yet")
         let image = UIImage(pixelWidth: 2, pixelHeight: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 0], hasAlpha: true)
         let stored = expectation(description: "stored")
         cache.store(image, forKey: "encoded") { stored.fulfill() }
