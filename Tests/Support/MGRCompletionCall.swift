@@ -29,8 +29,8 @@ public struct MGRCompletionCall: Sendable {
 }
 
 extension MGRTestEnvironment {
-    /// Loads `url` through the manager and waits (running the main queue) for the first finished completion.
-    /// Returns every call received by then, and the operation.
+    /// Loads `url` through the manager and waits (running the main queue) for the first finished completion and
+    /// for the load to leave `runningOperations`. Returns every call received by then, and the operation.
     @discardableResult
     public func load(_ url: URL?, options: SDWebImageOptions = [], timeout: TimeInterval = 15,
                      manager: SDWebImageManager? = nil) -> (calls: [MGRCompletionCall], operation: SDWebImageCombinedOperation) {
@@ -40,7 +40,12 @@ extension MGRTestEnvironment {
             calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
-        MGRWait.until(timeout: timeout) { calls.values.contains { $0.finished } }
+        let loader = manager ?? self.manager
+        // The finished completion, then the end of the load: as in the original, the manager calls the completion
+        // before it updates the failed-URL list and `runningOperations`.
+        MGRWait.until(timeout: timeout) {
+            calls.values.contains { $0.finished } && !loader.runningOperations.contains { $0 === operation }
+        }
         return (calls.values, operation)
     }
 }

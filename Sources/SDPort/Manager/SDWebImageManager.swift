@@ -318,6 +318,8 @@ public final class SDWebImageManager: @unchecked Sendable {
             // A cancelled load does nothing: calling it could overwrite a newer load's result (#699).
             guard let operation, !operation.isCancelled else { return }
             if let error {
+                // As the original: the completion is queued first, then the URL is blacklisted; a completion that
+                // retries at once may still find it off the list.
                 self.callCompletion(for: operation, completed, image: nil, data: nil, error: error,
                                     cacheType: .none, finished: true, url: url)
                 self.blockFailedURLIfNeeded(url, error: error)
