@@ -1,5 +1,136 @@
 #include "sdjpeg.h"
+#include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
-int sdjpeg_lib_version(void) { return JPEG_LIB_VERSION; }
+/* The error manager: libjpeg's public part first, then where to jump and what to report. */
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    sdjpeg_info *info;
+    int allow_truncated;
+} sdjpeg_error_mgr;
+
+/* Replaces error_exit (which would print and exit the process): keep the message and jump back. */
+static void sdjpeg_error_exit(j_common_ptr cinfo) {
+    sdjpeg_error_mgr *err = (sdjpeg_error_mgr *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->info->message);
+    longjmp(err->jump, 1);
+}
+
+/* Replaces emit_message: counts warnings instead of printing them, and notices when the data ran out. */
+static void sdjpeg_emit_message(j_common_ptr cinfo, int msg_level) {
+    sdjpeg_error_mgr *err = (sdjpeg_error_mgr *)cinfo->err;
+    if (msg_level >= 0) return;  /* trace messages */
+    err->pub.num_warnings++;
+    err->info->num_warnings++;
+    (*cinfo->err->format_message)(cinfo, err->info->message);
+    if (cinfo->err->msg_code == JWRN_JPEG_EOF && !err->info->hit_end_of_data) {
+        err->info->hit_end_of_data = 1;
+        if (cinfo->is_decompressor) {
+            err->info->end_of_data_row = (int)((j_decompress_ptr)cinfo)->output_scanline;
+        }
+        if (!err->allow_truncated) longjmp(err->jump, 2);
+    }
+}
+
+static void sdjpeg_setup(struct jpeg_decompress_struct *cinfo, sdjpeg_error_mgr *err, sdjpeg_info *info,
+                         int allow_truncated) {
+    memset(info, 0, sizeof *info);
+    info->end_of_data_row = -1;
+    cinfo->err = jpeg_std_error(&err->pub);
+    err->pub.error_exit = sdjpeg_error_exit;
+    err->pub.emit_message = sdjpeg_emit_message;
+    err->info = info;
+    err->allow_truncated = allow_truncated;
+}
+
+static void sdjpeg_fill_header_info(const struct jpeg_decompress_struct *cinfo, sdjpeg_info *info) {
+    info->width = (int)cinfo->image_width;
+    info->height = (int)cinfo->image_height;
+    info->jpeg_color_space = (int)cinfo->jpeg_color_space;
+    info->progressive = cinfo->progressive_mode ? 1 : 0;
+}
+
+int sdjpeg_read_header(const uint8_t *data, size_t size, sdjpeg_info *info) {
+    struct jpeg_decompress_struct cinfo;
+    sdjpeg_error_mgr err;
+    sdjpeg_setup(&cinfo, &err, info, 0);
+    if (size == 0) {
+        strcpy(info->message, "Empty input buffer");
+        return SDJPEG_ERROR;
+    }
+    if (setjmp(err.jump)) {
+        int truncated = info->hit_end_of_data;
+        jpeg_destroy_decompress(&cinfo);
+        return truncated ? SDJPEG_TRUNCATED : SDJPEG_ERROR;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    sdjpeg_fill_header_info(&cinfo, info);
+    jpeg_destroy_decompress(&cinfo);
+    return SDJPEG_OK;
+}
+
+/* CMYK to RGB in place. Adobe's writers (Photoshop, Pillow, ...) store CMYK inverted, which the APP14
+ * marker announces; plain CMYK is stored as is. */
+static void sdjpeg_cmyk_to_rgba(uint8_t *out, size_t stride, int width, int height, int adobe_inverted) {
+    for (int y = 0; y < height; y++) {
+        uint8_t *p = out + (size_t)y * stride;
+        for (int x = 0; x < width; x++, p += 4) {
+            unsigned c = p[0], m = p[1], ye = p[2], k = p[3];
+            if (!adobe_inverted) { c = 255 - c; m = 255 - m; ye = 255 - ye; k = 255 - k; }
+            /* inverted values: 255 means no ink, so the colour is (stored C) * (stored K) / 255 */
+            p[0] = (uint8_t)((c * k + 127) / 255);
+            p[1] = (uint8_t)((m * k + 127) / 255);
+            p[2] = (uint8_t)((ye * k + 127) / 255);
+            p[3] = 255;
+        }
+    }
+}
+
+int sdjpeg_decode_rgba(const uint8_t *data, size_t size, int allow_truncated,
+                       uint8_t *out, size_t stride, size_t capacity, sdjpeg_info *info) {
+    struct jpeg_decompress_struct cinfo;
+    sdjpeg_error_mgr err;
+    sdjpeg_setup(&cinfo, &err, info, allow_truncated);
+    if (size == 0) {
+        strcpy(info->message, "Empty input buffer");
+        return SDJPEG_ERROR;
+    }
+    int jumped = setjmp(err.jump);
+    if (jumped) {
+        jpeg_destroy_decompress(&cinfo);
+        return jumped == 2 ? SDJPEG_TRUNCATED : SDJPEG_ERROR;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    sdjpeg_fill_header_info(&cinfo, info);
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    /* libjpeg-turbo converts gray/YCbCr/RGB straight to RGBA; CMYK and YCCK only to CMYK (converted below). */
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    jpeg_start_decompress(&cinfo);
+    if (cinfo.output_width != (JDIMENSION)info->width || cinfo.output_height != (JDIMENSION)info->height
+        || cinfo.output_components != 4 || stride < (size_t)info->width * 4
+        || capacity < stride * (size_t)info->height) {
+        strcpy(info->message, "Output buffer does not match the image size");
+        jpeg_destroy_decompress(&cinfo);
+        return SDJPEG_BAD_BUFFER;
+    }
+    /* Many rows per call: one row per jpeg_read_scanlines call is markedly slower with 4:2:0 upsampling. */
+    JSAMPROW rows[32];
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JDIMENSION n = cinfo.output_height - cinfo.output_scanline;
+        if (n > 32) n = 32;
+        for (JDIMENSION i = 0; i < n; i++) rows[i] = out + (size_t)(cinfo.output_scanline + i) * stride;
+        jpeg_read_scanlines(&cinfo, rows, n);
+    }
+    if (cmyk) sdjpeg_cmyk_to_rgba(out, stride, info->width, info->height, cinfo.saw_Adobe_marker);
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return SDJPEG_OK;
+}

@@ -15,6 +15,9 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
     case tooLarge(width: Int, height: Int)
     /// Encoding failed.
     case encodeFailed(SDImageFormat, reason: String)
+    /// The data ended before the image did, and complete data was expected (a partial download decoded as if
+    /// it were whole). Progressive decoding accepts such data; a full decode does not.
+    case truncated(SDImageFormat)
 
     public static var errorDomain: String { SDWebImageErrorDomain }
 
@@ -25,6 +28,7 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
         case .corrupt: return 3
         case .tooLarge: return 4
         case .encodeFailed: return 5
+        case .truncated: return 6
         }
     }
 
@@ -42,6 +46,8 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
             return "Image header claims \(width)×\(height) pixels, more than the decoder allows"
         case .encodeFailed(let format, let reason):
             return "Cannot encode \(format.fileExtension ?? "image"): \(reason)"
+        case .truncated(let format):
+            return "The \(format.fileExtension ?? "image") data ends before the image does"
         }
     }
 }

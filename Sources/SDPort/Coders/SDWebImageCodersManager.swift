@@ -2,11 +2,20 @@ import Foundation
 
 /// The registry of coders: asks each, last added first, whether it can handle the data or format (COD-01).
 ///
-/// Ports `SDWebImageCodersManager` (`SDWebImageCodersManager.m`, 4.4.8). The original starts with the
-/// ImageIO coder (plus WebP when compiled in); on Linux there is no ImageIO, so the default list is one coder
-/// per library: PNG, JPEG, GIF, WebP. The list is guarded by `codersLock`, as the original guards it with a semaphore.
+/// Ports `SDWebImageCodersManager` (`SDWebImageCodersManager.m`, 4.4.8; 5.x renames it `SDImageCodersManager`).
+/// The original starts with the ImageIO coder (which decodes JPEG, PNG, GIF as a still image, TIFF and, where
+/// the system can, HEIC), plus the WebP coder when compiled with `SD_WEBP`. Linux has no ImageIO: the default
+/// list is one coder per library — `SDWebImagePNGCoder` (libpng), `SDWebImageJPEGCoder` (libjpeg-turbo),
+/// `SDWebImageGIFCoder` (giflib; animated, which 4.4.8 only does when the GIF coder is added by hand) and
+/// `SDWebImageWebPCoder` (libwebp) — and together they replace the ImageIO coder. TIFF, HEIC and HEIF have no
+/// coder here: decoding them throws `SDWebImageCoderError.noCoder`.
+///
+/// Two jobs of the ImageIO coder move into the manager, because no single coder owns them any more:
+/// encoding to `.undefined` picks PNG for an image with alpha and JPEG otherwise, and force-decoding an image
+/// whose data no coder claims (nil data, an unknown format) goes through `SDWebImageCoderHelper`.
+/// The list is guarded by `codersLock`, as the original guards it with a semaphore.
 public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable {
-    /// The shared manager, used by the cache and the downloader.
+    /// The shared manager, used by the cache and the downloader (`+sharedInstance`).
     public static let shared = SDWebImageCodersManager()
 
     /// Guards `_coders`.
@@ -23,9 +32,10 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
         _coders = coders
     }
 
-    /// The default coders, the most specific last so that it is asked first.
+    /// The default coders: PNG, JPEG, GIF, WebP (each knows only its own format, so their order does not
+    /// change which one answers; WebP is last, as the original appends it last).
     public static func defaultCoders() -> [any SDWebImageCoder] {
-        []
+        [SDWebImagePNGCoder.shared, SDWebImageJPEGCoder.shared, SDWebImageGIFCoder.shared, SDWebImageWebPCoder.shared]
     }
 
     /// The registered coders, in the order they were added.
@@ -54,28 +64,52 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
 
     /// Decodes through the first able coder, or throws `noCoder` / `emptyData` / the coder's error.
     public func decodeImage(from data: Data) throws -> UIImage {
-        guard !data.isEmpty else { throw SDWebImageCoderError.emptyData }
-        guard let coder = coders.reversed().first(where: { $0.canDecode(from: data) }) else {
-            throw SDWebImageCoderError.noCoder(Data.sd_imageFormat(forImageData: data))
-        }
-        return try coder.decodeImage(from: data)
+        try decodeImage(from: data, traceKey: nil)
     }
 
+    /// `decodeImage(from:)` that reports the decode step (`SDWebImageFlowStep.decode`) under `traceKey`
+    /// (the URL or cache key the data belongs to).
+    public func decodeImage(from data: Data, traceKey: String?) throws -> UIImage {
+        do {
+            guard !data.isEmpty else { throw SDWebImageCoderError.emptyData }
+            guard let coder = coders.reversed().first(where: { $0.canDecode(from: data) }) else {
+                throw SDWebImageCoderError.noCoder(Data.sd_imageFormat(forImageData: data))
+            }
+            let image = try coder.decodeImage(from: data)
+            SDWebImageTrace.record(.decode, key: traceKey, Self.describe(image))
+            return image
+        } catch {
+            SDWebImageTrace.record(.decode, key: traceKey, "failed: \(error.localizedDescription)")
+            throw error
+        }
+    }
+
+    /// Force-decodes (and with the option scales down) through the first coder that can decode `data`;
+    /// when none can (nil data, an unknown format), through `SDWebImageCoderHelper`, as the ImageIO coder
+    /// did for any data.
     public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
         guard let image else { return nil }
-        for coder in coders.reversed() where coder.canDecode(from: data) {
-            let decompressed = coder.decompressedImage(with: image, data: &data, options: options)
-            decompressed?.sd_imageFormat = image.sd_imageFormat
-            return decompressed
+        let coder = coders.reversed().first { $0.canDecode(from: data) }
+        let decompressed = coder?.decompressedImage(with: image, data: &data, options: options)
+            ?? SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
+        decompressed?.sd_imageFormat = image.sd_imageFormat
+        return decompressed
+    }
+
+    /// Encodes through the first coder that can encode `format`. `.undefined` means PNG for an image with
+    /// alpha and JPEG otherwise (the ImageIO coder's rule).
+    public func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? {
+        guard let image else { return nil }
+        let target = format == .undefined ? (image.hasAlpha ? SDImageFormat.png : .jpeg) : format
+        for coder in coders.reversed() where coder.canEncode(to: target) {
+            return coder.encodedData(with: image, format: target)
         }
         return nil
     }
 
-    public func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? {
-        guard let image else { return nil }
-        for coder in coders.reversed() where coder.canEncode(to: format) {
-            return coder.encodedData(with: image, format: format)
-        }
-        return nil
+    private static func describe(_ image: UIImage) -> String {
+        let frames = image.images?.count ?? 1
+        return "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight), "
+            + (frames == 1 ? "1 frame" : "\(frames) frames")
     }
 }

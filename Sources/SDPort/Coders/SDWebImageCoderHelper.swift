@@ -1,0 +1,178 @@
+import Foundation
+
+/// Shared work of the coders: building animated images from frames and back, force decoding (FAQ-13) and
+/// scaling large images down (COD-05), and the decoders' size limit.
+///
+/// Ports `SDWebImageCoderHelper` (`SDWebImageCoderHelper.m`, 4.4.8: `animatedImageWithFrames:`,
+/// `framesFromAnimatedImage:`) together with the decompression half of `SDWebImageImageIOCoder.m`
+/// (`decompressedImageWithImage:data:options:`, `sd_decompressedImageWithImage:`,
+/// `sd_decompressedAndScaledDownImageWithImage:`, `shouldDecodeImage:`, `shouldScaleDownImage:` and the
+/// `kDestImageSizeMB` constants). 5.x moves all of it into `SDImageCoderHelper` (`decodedImageWithImage:`,
+/// `decodedAndScaledDownImageWithImage:limitBytes:`) with a settable limit.
+///
+/// Linux differences: there is no Core Graphics context to draw into. The original "decodes" by drawing a
+/// lazily-decoded `CGImage` into a bitmap context (8 bits per component, 4 bytes per pixel, premultiplied
+/// alpha first, or "none skip first" for opaque images). Here decoders already return bitmaps, so force decoding
+/// normalises one: packed rows, 4 bytes per pixel, alpha forced to 255 and `hasAlpha == false` for opaque
+/// images, and marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents.
+/// Scaling down resamples with an area-averaging (box) filter in one pass instead of the original's tiled
+/// `CGContextDrawImage` calls; the destination size is computed exactly as the original computes it.
+public enum SDWebImageCoderHelper {
+    /// Bytes per pixel of a decoded bitmap (`kBytesPerPixel`).
+    public static let bytesPerPixel = 4
+    /// Bits per component of a decoded bitmap (`kBitsPerComponent`).
+    public static let bitsPerComponent = 8
+    /// The decoded size that `SDWebImageScaleDownLargeImages` keeps images under, in MB (`kDestImageSizeMB`).
+    public static let destImageSizeMB = 60
+    /// The pixel budget that follows from it: 60 MB / 4 bytes = 15,728,640 pixels (`kDestTotalPixels`).
+    public static let destTotalPixels = destImageSizeMB * 1024 * 1024 / bytesPerPixel
+
+    /// The most pixels a decoder will allocate for one image, all frames of an animated image counted:
+    /// 16384 × 16384 = 268,435,456 pixels (1 GiB of RGBA). Decoders read the header first and refuse anything
+    /// bigger with `SDWebImageCoderError.tooLarge` before allocating. The original has no such limit (ImageIO
+    /// and the device's memory decide); the port adds it so that a hostile header cannot exhaust memory.
+    public static let maxDecodedPixelCount = 16384 * 16384
+
+    // MARK: - Animated images
+
+    /// Ports `+animatedImageWithFrames:`: an animated image keeping each frame's own duration (the original
+    /// repeats frames by the durations' greatest common divisor because UIKit spreads one duration evenly).
+    /// nil for no frames.
+    public static func animatedImage(with frames: [SDWebImageFrame], loopCount: Int = 0,
+                                     format: SDImageFormat = .undefined) -> UIImage? {
+        UIImage(animatedFrames: frames.map(\.image), durations: frames.map(\.duration), loopCount: loopCount,
+                format: format)
+    }
+
+    /// Ports `+framesFromAnimatedImage:`: the frames with their durations, or nil for a still image. A frame
+    /// with no duration gets 100 ms, as the original does.
+    public static func frames(from animatedImage: UIImage?) -> [SDWebImageFrame]? {
+        guard let animatedImage, let images = animatedImage.images, !images.isEmpty else { return nil }
+        return zip(images, animatedImage.frameDurations).map { image, duration in
+            SDWebImageFrame(image: image, duration: duration > 0 ? duration : 0.1)
+        }
+    }
+
+    /// Checks a header's size against `maxDecodedPixelCount` (`frames` frames of that size).
+    static func checkPixelBudget(width: Int, height: Int, frames: Int = 1) throws {
+        let (pixels, overflow1) = width.multipliedReportingOverflow(by: height)
+        let (total, overflow2) = pixels.multipliedReportingOverflow(by: max(1, frames))
+        if overflow1 || overflow2 || total > maxDecodedPixelCount {
+            throw SDWebImageCoderError.tooLarge(width: width, height: height)
+        }
+    }
+
+    /// Whether any pixel of a packed RGBA buffer has alpha under 255.
+    static func containsTransparency(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var i = 3
+            while i < buffer.count {
+                if buffer[i] != 255 { return true }
+                i += 4
+            }
+            return false
+        }
+    }
+
+    /// An RGBA buffer of `count` bytes that `fill` initialises completely (no zero-filling first).
+    static func makePixels(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) throws -> Void) rethrows -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            try fill(buffer)
+            initialized = count
+        }
+    }
+
+    // MARK: - Force decoding (FAQ-13, COD-04) and scaling down (COD-05)
+
+    /// Ports `+shouldDecodeImage:`: nil and animated images are not decoded. The port also skips images
+    /// already decoded (`sd_isDecoded`, which 5.x checks through `UIImage+ForceDecode`).
+    public static func shouldDecodeImage(_ image: UIImage?) -> Bool {
+        guard let image else { return false }
+        if image.images != nil { return false }
+        if image.sd_isDecoded { return false }
+        return image.pixelWidth > 0 && image.pixelHeight > 0
+    }
+
+    /// Ports `+shouldScaleDownImage:`: whether the image has more pixels than `limitPixels`.
+    public static func shouldScaleDownImage(_ image: UIImage, limitPixels: Int = destTotalPixels) -> Bool {
+        image.pixelWidth * image.pixelHeight > limitPixels
+    }
+
+    /// The size `decompressedAndScaledDownImage` gives an image of `width` × `height` pixels: both sides times
+    /// sqrt(limit / pixels), truncated, as the original's `(int)(sourceResolution.width * imageScale)`.
+    public static func scaledDownSize(width: Int, height: Int, limitPixels: Int = destTotalPixels) -> (width: Int, height: Int) {
+        let scale = (Double(limitPixels) / Double(width * height)).squareRoot()
+        return (max(1, Int(Double(width) * scale)), max(1, Int(Double(height) * scale)))
+    }
+
+    /// Ports `-decompressedImageWithImage:data:options:` of the ImageIO coder: force-decodes the image, or,
+    /// when the options ask for `SDWebImageCoderScaleDownLargeImagesKey`, scales it down if it is over the
+    /// 60 MB limit and then re-encodes `data` in its original format so that the disk cache keeps the
+    /// smaller image. `encoder` does that encoding (nil: the shared coders manager).
+    public static func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?,
+                                         encoder: (any SDWebImageCoder)? = nil) -> UIImage? {
+        guard let image else { return nil }
+        guard options?[SDWebImageCoderScaleDownLargeImagesKey] == true else {
+            return decompressedImage(image)
+        }
+        guard let scaled = decompressedAndScaledDownImage(image) else { return image }
+        if scaled.pixelWidth != image.pixelWidth || scaled.pixelHeight != image.pixelHeight {
+            let format = Data.sd_imageFormat(forImageData: data)
+            let coder = encoder ?? SDWebImageCodersManager.shared
+            if let encoded = coder.encodedData(with: scaled, format: format) {
+                data = encoded
+            }
+        }
+        return scaled
+    }
+
+    /// Ports `-sd_decompressedImageWithImage:`: a new image holding a packed 8-bit RGBA bitmap, alpha 255 in
+    /// every pixel of an opaque image, marked `sd_isDecoded`. Returns `image` itself when it should not be
+    /// decoded (nil, animated, already decoded).
+    public static func decompressedImage(_ image: UIImage?) -> UIImage? {
+        guard let image, shouldDecodeImage(image) else { return image }
+        let rowBytes = image.pixelWidth * bytesPerPixel
+        var pixels: [UInt8]
+        if image.bytesPerRow == rowBytes {
+            pixels = image.pixels  // shares storage until written (copy on write)
+        } else {
+            pixels = makePixels(count: rowBytes * image.pixelHeight) { out in
+                image.pixels.withUnsafeBufferPointer { src in
+                    for y in 0..<image.pixelHeight {
+                        UnsafeMutableRawPointer(out.baseAddress! + y * rowBytes)
+                            .copyMemory(from: src.baseAddress! + y * image.bytesPerRow, byteCount: rowBytes)
+                    }
+                }
+            }
+        }
+        if !image.hasAlpha {
+            // "Alpha skipped": an opaque bitmap's fourth byte is padding, always 255.
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                var i = 3
+                while i < buffer.count {
+                    if buffer[i] != 255 { buffer[i] = 255 }
+                    i += 4
+                }
+            }
+        }
+        let decoded = UIImage(pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight, pixels: pixels,
+                              bytesPerRow: rowBytes, hasAlpha: image.hasAlpha, scale: image.scale,
+                              format: image.sd_imageFormat)
+        decoded.sd_isDecoded = true
+        return decoded
+    }
+
+    /// Ports `-sd_decompressedAndScaledDownImageWithImage:`: images over `limitPixels` (15,728,640 by
+    /// default, 60 MB of RGBA) are resampled to `scaledDownSize`, keeping the aspect ratio; smaller ones are
+    /// only force-decoded. The result is decoded (`sd_isDecoded`) and keeps the image's scale and format.
+    public static func decompressedAndScaledDownImage(_ image: UIImage?, limitPixels: Int = destTotalPixels) -> UIImage? {
+        guard let image, shouldDecodeImage(image) else { return image }
+        guard shouldScaleDownImage(image, limitPixels: limitPixels) else { return decompressedImage(image) }
+        let size = scaledDownSize(width: image.pixelWidth, height: image.pixelHeight, limitPixels: limitPixels)
+        let pixels = SDImageBoxResampler.resample(image, toWidth: size.width, height: size.height)
+        let scaled = UIImage(pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: image.hasAlpha,
+                             scale: image.scale, format: image.sd_imageFormat)
+        scaled.sd_isDecoded = true
+        return scaled
+    }
+}

@@ -1,0 +1,249 @@
+import CWebP
+import Foundation
+
+/// Decodes still and animated WebP, and encodes lossy, lossless and animated WebP with libwebp (COD-02, COD-06).
+///
+/// Ports `SDWebImageWebPCoder` (`SDWebImageWebPCoder.m`, 4.4.8, compiled in with `SD_WEBP`:
+/// `decodedImageWithData:`, `encodedDataWithImage:format:`, `decompressedImageWithImage:data:options:`).
+/// 5.x moved WebP out of the core into the SDWebImageWebPCoder plugin (`SDImageWebPCoder`), which added
+/// lossless encoding through options; here that is `encode(_:lossless:quality:)`.
+///
+/// - Still images: `WebPDecodeRGBAInto` straight into the image's buffer; `hasAlpha` from the bitstream's
+///   alpha flag.
+/// - Animated images: `WebPDemux` reads the canvas size, frame count and loop count first (so a
+///   huge canvas is refused before `WebPAnimDecoder` allocates it), then `WebPAnimDecoder` composites every
+///   frame. Frame durations of 10 ms or less become 100 ms, as the original and browsers do. One frame gives
+///   a still image. A frame has alpha when one of its composited pixels is not opaque.
+/// - `encodedData(with:format:)` encodes lossy at quality 100, as 4.4.8 does; animated images go through
+///   `WebPAnimEncoder` (4.4.8 muxes separately encoded frames with `WebPMux`), with the image's loop count.
+///   Lossless encoding sets `config.exact`, so even the colour under fully transparent pixels survives a
+///   round trip.
+/// - `decompressedImage` force-decodes (and scales down) through `SDWebImageCoderHelper` and re-encodes
+///   `data` as WebP when the image was scaled down, as the original does.
+public final class SDWebImageWebPCoder: SDWebImageCoder, @unchecked Sendable {
+    /// Ports `+sharedCoder`.
+    public static let shared = SDWebImageWebPCoder()
+
+    /// The coder has no mutable state.
+    public init() {}
+
+    // MARK: Decoding
+
+    public func canDecode(from data: Data?) -> Bool {
+        Data.sd_imageFormat(forImageData: data) == .webp
+    }
+
+    public func decodeImage(from data: Data) throws -> UIImage {
+        guard !data.isEmpty else { throw SDWebImageCoderError.emptyData }
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var features = WebPBitstreamFeatures()
+            let status = WebPGetFeatures(bytes.baseAddress, bytes.count, &features)
+            guard status == VP8_STATUS_OK else { throw Self.error(for: status) }
+            if features.has_animation != 0 {
+                return try Self.decodeAnimated(bytes)
+            }
+            return try Self.decodeStill(bytes, features: features)
+        }
+    }
+
+    private static func decodeStill(_ bytes: UnsafeBufferPointer<UInt8>, features: WebPBitstreamFeatures) throws -> UIImage {
+        let width = Int(features.width), height = Int(features.height)
+        guard width > 0, height > 0 else { throw SDWebImageCoderError.corrupt(.webp, reason: "the image has no pixels") }
+        try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
+        let rowBytes = width * 4
+        var decoded = false
+        let pixels = SDWebImageCoderHelper.makePixels(count: rowBytes * height) { out in
+            decoded = WebPDecodeRGBAInto(bytes.baseAddress, bytes.count, out.baseAddress, out.count, Int32(rowBytes)) != nil
+            if !decoded { out.initialize(repeating: 0) }
+        }
+        guard decoded else {
+            // The header was fine, so the bitstream is cut short or damaged: WebPDecode says which.
+            var config = WebPDecoderConfig()
+            _ = WebPInitDecoderConfig(&config)
+            let status = WebPDecode(bytes.baseAddress, bytes.count, &config)
+            WebPFreeDecBuffer(&config.output)
+            throw error(for: status == VP8_STATUS_OK ? VP8_STATUS_BITSTREAM_ERROR : status)
+        }
+        return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
+                       hasAlpha: features.has_alpha != 0, format: .webp)
+    }
+
+    private static func decodeAnimated(_ bytes: UnsafeBufferPointer<UInt8>) throws -> UIImage {
+        var webpData = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+        guard let demux = WebPDemux(&webpData) else {
+            throw SDWebImageCoderError.corrupt(.webp, reason: "the animation's chunks are incomplete or invalid")
+        }
+        let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
+        let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
+        let frameCount = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
+        let loopCount = Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
+        WebPDemuxDelete(demux)
+        guard width > 0, height > 0, frameCount > 0 else {
+            throw SDWebImageCoderError.corrupt(.webp, reason: "the animation has no frames")
+        }
+        // The decoder allocates the canvas and each frame is a full canvas: check them all first.
+        try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height, frames: frameCount + 1)
+
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            throw SDWebImageCoderError.corrupt(.webp, reason: "libwebp version mismatch")
+        }
+        options.color_mode = MODE_RGBA
+        options.use_threads = 0
+        guard let decoder = WebPAnimDecoderNew(&webpData, &options) else {
+            throw SDWebImageCoderError.corrupt(.webp, reason: "WebPAnimDecoderNew refused the data")
+        }
+        defer { WebPAnimDecoderDelete(decoder) }
+        var frames: [SDWebImageFrame] = []
+        var previousTimestamp: Int32 = 0
+        let rowBytes = width * 4
+        while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+            var canvas: UnsafeMutablePointer<UInt8>?
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
+                if frames.isEmpty { throw SDWebImageCoderError.truncated(.webp) }
+                break  // keep the frames that decoded
+            }
+            let pixels = Array(UnsafeBufferPointer(start: canvas, count: rowBytes * height))
+            // Encoders do not always set the container's alpha flag (Pillow's does not): look at the pixels.
+            let frameHasAlpha = SDWebImageCoderHelper.containsTransparency(pixels)
+            let image = UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
+                                hasAlpha: frameHasAlpha, format: .webp)
+            // Timestamps are the frames' end times in milliseconds.
+            let milliseconds = Int(timestamp - previousTimestamp)
+            previousTimestamp = timestamp
+            frames.append(SDWebImageFrame(image: image, duration: milliseconds <= 10 ? 0.1 : Double(milliseconds) / 1000))
+        }
+        guard let first = frames.first else { throw SDWebImageCoderError.corrupt(.webp, reason: "no frame decoded") }
+        if frames.count == 1 {
+            first.image.sd_imageFormat = .webp
+            return first.image
+        }
+        return SDWebImageCoderHelper.animatedImage(with: frames, loopCount: loopCount, format: .webp)!
+    }
+
+    private static func error(for status: VP8StatusCode) -> SDWebImageCoderError {
+        switch status {
+        case VP8_STATUS_NOT_ENOUGH_DATA: return .truncated(.webp)
+        case VP8_STATUS_OUT_OF_MEMORY: return .corrupt(.webp, reason: "out of memory")
+        case VP8_STATUS_INVALID_PARAM: return .corrupt(.webp, reason: "invalid parameter")
+        case VP8_STATUS_UNSUPPORTED_FEATURE: return .corrupt(.webp, reason: "unsupported feature")
+        default: return .corrupt(.webp, reason: "bitstream error")
+        }
+    }
+
+    // MARK: Force decoding
+
+    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+        SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
+    }
+
+    // MARK: Encoding
+
+    public func canEncode(to format: SDImageFormat) -> Bool {
+        format == .webp
+    }
+
+    /// Lossy WebP at quality 100 (the original's setting); animated images stay animated.
+    public func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? {
+        guard let image, format == .webp else { return nil }
+        return try? encode(image, lossless: false, quality: 100)
+    }
+
+    /// WebP data: lossy at `quality` (0...100), or lossless (`quality` is then the compression effort) with
+    /// `exact` pixels. Animated images become animated WebP with their frame durations and loop count.
+    public func encode(_ image: UIImage, lossless: Bool, quality: Float = 75) throws -> Data {
+        guard image.pixelWidth > 0, image.pixelHeight > 0, image.pixelWidth <= 16383, image.pixelHeight <= 16383 else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: "WebP sides must be 1...16383 pixels")
+        }
+        var config = WebPConfig()
+        guard WebPConfigInit(&config) != 0 else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: "libwebp version mismatch")
+        }
+        config.quality = max(0, min(100, quality))
+        config.lossless = lossless ? 1 : 0
+        config.exact = lossless ? 1 : 0
+        guard WebPValidateConfig(&config) != 0 else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: "invalid encoder settings")
+        }
+        if let frames = SDWebImageCoderHelper.frames(from: image) {
+            return try encodeAnimated(frames, loopCount: image.sd_imageLoopCount, config: &config,
+                                      width: image.pixelWidth, height: image.pixelHeight)
+        }
+        return try encodeStill(image, config: &config)
+    }
+
+    /// Fills a `WebPPicture` from the image's RGBA pixels and runs `body` with it.
+    private func withPicture<T>(_ image: UIImage, argb: Bool, _ body: (inout WebPPicture) throws -> T) throws -> T {
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: "libwebp version mismatch")
+        }
+        picture.use_argb = argb ? 1 : 0
+        picture.width = Int32(image.pixelWidth)
+        picture.height = Int32(image.pixelHeight)
+        defer { WebPPictureFree(&picture) }
+        let imported = image.pixels.withUnsafeBufferPointer { src in
+            image.hasAlpha ? WebPPictureImportRGBA(&picture, src.baseAddress, Int32(image.bytesPerRow))
+                : WebPPictureImportRGBX(&picture, src.baseAddress, Int32(image.bytesPerRow))
+        }
+        guard imported != 0 else { throw SDWebImageCoderError.encodeFailed(.webp, reason: "cannot import the pixels") }
+        return try body(&picture)
+    }
+
+    private func encodeStill(_ image: UIImage, config: inout WebPConfig) throws -> Data {
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        let lossless = config.lossless != 0
+        let encoded = try withPicture(image, argb: lossless) { picture -> Int32 in
+            withUnsafeMutablePointer(to: &writer) { writerPointer in
+                picture.writer = WebPMemoryWrite
+                picture.custom_ptr = UnsafeMutableRawPointer(writerPointer)
+                return WebPEncode(&config, &picture)
+            }
+        }
+        guard encoded != 0, let bytes = writer.mem else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: "WebPEncode failed")
+        }
+        return Data(bytes: bytes, count: writer.size)
+    }
+
+    private func encodeAnimated(_ frames: [SDWebImageFrame], loopCount: Int, config: inout WebPConfig,
+                                width: Int, height: Int) throws -> Data {
+        var options = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInit(&options) != 0 else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: "libwebp version mismatch")
+        }
+        options.anim_params.loop_count = Int32(clamping: loopCount)
+        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: "WebPAnimEncoderNew failed")
+        }
+        defer { WebPAnimEncoderDelete(encoder) }
+        var timestamp: Int32 = 0
+        let lossless = config.lossless != 0
+        for frame in frames {
+            guard frame.image.pixelWidth == width, frame.image.pixelHeight == height else {
+                throw SDWebImageCoderError.encodeFailed(.webp, reason: "frames of different sizes")
+            }
+            let added = try withPicture(frame.image, argb: lossless) { picture in
+                WebPAnimEncoderAdd(encoder, &picture, timestamp, &config)
+            }
+            guard added != 0 else {
+                throw SDWebImageCoderError.encodeFailed(.webp, reason: String(cString: WebPAnimEncoderGetError(encoder)))
+            }
+            timestamp += Int32((frame.duration * 1000).rounded())
+        }
+        guard WebPAnimEncoderAdd(encoder, nil, timestamp, nil) != 0 else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: String(cString: WebPAnimEncoderGetError(encoder)))
+        }
+        var output = WebPData()
+        WebPDataInit(&output)
+        defer { WebPDataClear(&output) }
+        guard WebPAnimEncoderAssemble(encoder, &output) != 0, let bytes = output.bytes else {
+            throw SDWebImageCoderError.encodeFailed(.webp, reason: String(cString: WebPAnimEncoderGetError(encoder)))
+        }
+        return Data(bytes: bytes, count: output.size)
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Ports `UIImage+GIF` (`UIImage+GIF.m`, 4.4.8): making an animated image from GIF data (COD-07).
+/// 5.x keeps `sd_imageWithGIFData:` and decodes through `SDImageGIFCoder`.
+extension UIImage {
+    /// Ports `+sd_animatedGIFWithData:`: the GIF decoded by `SDWebImageGIFCoder.shared` — animated when it has
+    /// several frames, still when it has one — or nil for nil or undecodable data.
+    public static func sd_animatedGIF(with data: Data?) -> UIImage? {
+        SDWebImageGIFCoder.shared.decodedImage(with: data)
+    }
+
+    /// Ports `-isGIF`: whether the image is animated (the original checks `images != nil`, whatever the format).
+    public var isGIF: Bool {
+        images != nil
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Ports `UIImage+MultiFormat` (`UIImage+MultiFormat.m`, 4.4.8): decoding and encoding any format through the
+/// shared coders manager (COD-07). `sd_imageFormat` and `sd_imageLoopCount`, which the original keeps in
+/// associated objects here, are stored properties of the stand-in `UIImage`. 5.x adds options (a scale factor,
+/// first frame only, compression quality) to the same methods.
+extension UIImage {
+    /// Ports `+sd_imageWithData:`: decodes with `SDWebImageCodersManager.shared`; nil for nil, empty or
+    /// undecodable data.
+    public static func sd_image(with data: Data?) -> UIImage? {
+        SDWebImageCodersManager.shared.decodedImage(with: data)
+    }
+
+    /// Ports `-sd_imageData`: encoded as `.undefined`, which is PNG for an image with alpha, JPEG otherwise.
+    public func sd_imageData() -> Data? {
+        sd_imageData(as: .undefined)
+    }
+
+    /// Ports `-sd_imageDataAsFormat:`: encoded by the first coder of `SDWebImageCodersManager.shared` that can
+    /// write `format`; nil when none can (TIFF, HEIC).
+    public func sd_imageData(as format: SDImageFormat) -> Data? {
+        SDWebImageCodersManager.shared.encodedData(with: self, format: format)
+    }
+}

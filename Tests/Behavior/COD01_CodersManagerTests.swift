@@ -1,0 +1,133 @@
+import Foundation
+import SDPort
+import SDPortTestSupport
+import XCTest
+
+/// `SDWebImageCodersManager`: the coder list, last added first; decode, encode and decompress through the first
+/// able coder (COD-01).
+final class COD01_CodersManagerTests: XCTestCase {
+    /// A real coder that claims PNG data and counts its calls, registered to see which coder the manager asks.
+    private final class CountingPNGCoder: SDWebImageCoder, @unchecked Sendable {
+        /// Guards `calls`.
+        private let lock = NSLock()
+        private var _calls: [String] = []
+        var calls: [String] { lock.withLock { _calls } }
+        private func note(_ call: String) { lock.withLock { _calls.append(call) } }
+
+        func canDecode(from data: Data?) -> Bool { Data.sd_imageFormat(forImageData: data) == .png }
+        func decodeImage(from data: Data) throws -> UIImage {
+            note("decode")
+            let image = try SDWebImagePNGCoder.shared.decodeImage(from: data)
+            image.sd_imageLoopCount = 42  // a mark only this coder leaves
+            return image
+        }
+        func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+            note("decompress")
+            return image
+        }
+        func canEncode(to format: SDImageFormat) -> Bool { format == .png }
+        func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? {
+            note("encode")
+            return Data("counted".utf8)
+        }
+    }
+
+    /// Parity: COD-01 — the default list is one coder per library, and the shared manager uses it.
+    func test_COD01_defaultCoders() {
+        let coders = SDWebImageCodersManager.defaultCoders()
+        XCTAssertTrue(coders[0] is SDWebImagePNGCoder)
+        XCTAssertTrue(coders[1] is SDWebImageJPEGCoder)
+        XCTAssertTrue(coders[2] is SDWebImageGIFCoder)
+        XCTAssertTrue(coders[3] is SDWebImageWebPCoder)
+        XCTAssertEqual(SDWebImageCodersManager.shared.coders.count, 4)
+        XCTAssertTrue(SDWebImageCodersManager.shared === SDWebImageCodersManager.shared)
+    }
+
+    /// Parity: COD-01 — a coder added later is asked first; removing it gives the job back to the earlier one.
+    func test_COD01_lastAddedIsAskedFirstAndRemoveRestores() throws {
+        let manager = SDWebImageCodersManager()
+        let counting = CountingPNGCoder()
+        let png = try TestFixtures.data("rgba.png")
+        XCTAssertEqual(try manager.decodeImage(from: png).sd_imageLoopCount, 0)
+
+        manager.addCoder(counting)
+        XCTAssertEqual(manager.coders.count, 5)
+        XCTAssertEqual(try manager.decodeImage(from: png).sd_imageLoopCount, 42, "the added coder answered")
+        XCTAssertEqual(manager.encodedData(with: try manager.decodeImage(from: png), format: .png), Data("counted".utf8))
+        var data: Data? = png
+        _ = manager.decompressedImage(with: try manager.decodeImage(from: png), data: &data, options: nil)
+        XCTAssertEqual(counting.calls, ["decode", "decode", "encode", "decode", "decompress"])
+
+        // JPEG is not its format: the JPEG coder still answers.
+        XCTAssertEqual(try manager.decodeImage(from: try TestFixtures.data("baseline.jpg")).sd_imageFormat, .jpeg)
+        XCTAssertEqual(counting.calls.count, 5)
+
+        manager.removeCoder(counting)
+        XCTAssertEqual(manager.coders.count, 4)
+        XCTAssertEqual(try manager.decodeImage(from: png).sd_imageLoopCount, 0)
+        XCTAssertEqual(counting.calls.count, 5)
+    }
+
+    /// Parity: COD-01 — decode, encode and decompress through the real coders; `.undefined` encodes PNG for
+    /// alpha, JPEG otherwise; an empty manager can do nothing.
+    func test_COD01_decodeEncodeDecompressThroughTheFirstAbleCoder() throws {
+        let manager = SDWebImageCodersManager()
+        let rgba = try manager.decodeImage(from: try TestFixtures.data("rgba.png"))
+        let opaque = try manager.decodeImage(from: try TestFixtures.data("baseline.jpg"))
+        XCTAssertEqual(Data.sd_imageFormat(forImageData: manager.encodedData(with: rgba, format: .undefined)), .png)
+        XCTAssertEqual(Data.sd_imageFormat(forImageData: manager.encodedData(with: opaque, format: .undefined)), .jpeg)
+        for format in [SDImageFormat.png, .jpeg, .gif, .webp] {
+            XCTAssertTrue(manager.canEncode(to: format))
+            let data = manager.encodedData(with: opaque, format: format)
+            XCTAssertEqual(Data.sd_imageFormat(forImageData: data), format)
+            XCTAssertEqual(try manager.decodeImage(from: try XCTUnwrap(data)).pixelWidth, 256)
+        }
+        var data: Data? = try TestFixtures.data("baseline.jpg")
+        let decompressed = try XCTUnwrap(manager.decompressedImage(with: opaque, data: &data, options: nil))
+        XCTAssertTrue(decompressed.sd_isDecoded)
+        XCTAssertEqual(decompressed.sd_imageFormat, .jpeg)
+
+        var noData: Data?
+        XCTAssertTrue(try XCTUnwrap(manager.decompressedImage(with: opaque, data: &noData, options: nil)).sd_isDecoded,
+                      "without data the helper still force-decodes, as the ImageIO coder did")
+
+        let empty = SDWebImageCodersManager(coders: [])
+        XCTAssertFalse(empty.canDecode(from: try TestFixtures.data("rgba.png")))
+        XCTAssertThrowsError(try empty.decodeImage(from: try TestFixtures.data("rgba.png"))) {
+            XCTAssertEqual($0 as? SDWebImageCoderError, .noCoder(.png))
+        }
+        XCTAssertNil(empty.encodedData(with: rgba, format: .png))
+        XCTAssertNil(manager.encodedData(with: nil, format: .png))
+    }
+
+    /// Parity: COD-01 — the list is safe to change while other threads decode through it.
+    func test_COD01_concurrentChangesAndDecodes() throws {
+        let manager = SDWebImageCodersManager()
+        let png = try TestFixtures.data("rgba.png")
+        let extra = (0..<8).map { _ in CountingPNGCoder() }
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let coder = extra[i % extra.count]
+            if i % 2 == 0 { manager.addCoder(coder) } else { manager.removeCoder(extra[(i - 1) % extra.count]) }
+            XCTAssertEqual((try? manager.decodeImage(from: png))?.pixelWidth, 32)
+        }
+        for coder in extra { manager.removeCoder(coder) }
+        XCTAssertEqual(manager.coders.count, 4)
+    }
+
+    /// Parity: COD-01 — decoding reports the decode step of the flow trace.
+    func test_COD01_decodeIsTraced() throws {
+        let key = "cod01-\(UUID().uuidString)"
+        let lock = NSLock()
+        nonisolated(unsafe) var details: [String] = []  // guarded by lock
+        let token = SDWebImageTrace.addObserver { event in
+            if event.key == key, event.step == .decode { lock.withLock { details.append(event.detail) } }
+        }
+        defer { SDWebImageTrace.removeObserver(token) }
+        _ = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("animated.gif"), traceKey: key)
+        XCTAssertThrowsError(try SDWebImageCodersManager.shared.decodeImage(from: Data([1, 2, 3]), traceKey: key))
+        let seen = lock.withLock { details }
+        XCTAssertEqual(seen.count, 2)
+        XCTAssertEqual(seen.first, "gif 20×20, 5 frames")
+        XCTAssertTrue(seen.last?.hasPrefix("failed:") ?? false)
+    }
+}
