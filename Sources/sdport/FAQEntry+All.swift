@@ -181,7 +181,7 @@ extension FAQEntry {
                 + "(15,728,640 px) is scaled down to that size, aspect kept.",
             portFile: "Sources/SDPort/Coders/SDWebImageCoderHelper.swift",
             portAnchor: "public static func decompressedImage(_ image: UIImage?) -> UIImage?",
-            test: "COD04_ForceDecodeTests.test_COD04_opaqueImageIsPackedWithAlphaSkipped",
+            test: "OPDownloaderOperationTests.test_OP04_decompressUnlessDisabled",
             original: "SDWebImageImageIOCoder.m -decompressedImageWithImage:data:options:, -sd_decompressedAndScaledDownImageWithImage:",
             live: { FAQLiveProbes.forceDecode() }),
         FAQEntry(

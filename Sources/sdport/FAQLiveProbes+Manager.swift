@@ -29,13 +29,13 @@ extension FAQLiveProbes {
             loopback.server.route("/memory.png", .data(SampleImage.png, contentType: "image/png"))
             _ = await loopback.load("/both.png")
             _ = await loopback.load("/memory.png", options: .cacheMemoryOnly)
-            func where_(_ path: String) -> String {
+            func placement(of path: String) -> String {
                 let key = loopback.server.url(path).absoluteString
                 let memory = loopback.cache.imageFromMemoryCache(forKey: key) != nil
                 let disk = loopback.cache.diskImageDataExists(withKey: key)
                 return "memory \(memory), disk \(disk)"
             }
-            return "after a download: \(where_("/both.png")); with cacheMemoryOnly: \(where_("/memory.png")); "
+            return "after a download: \(placement(of: "/both.png")); with cacheMemoryOnly: \(placement(of: "/memory.png")); "
                 + "SDImageCacheConfig().shouldCacheImagesInMemory = \(SDImageCacheConfig().shouldCacheImagesInMemory)"
         }
     }

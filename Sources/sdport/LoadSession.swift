@@ -42,10 +42,3 @@ struct LoadSession: Sendable {
         return path
     }
 }
-
-extension CacheDirectoryOptions {
-    init(cacheDirectory: String?) {
-        self.init()
-        self.cacheDirectory = cacheDirectory
-    }
-}
