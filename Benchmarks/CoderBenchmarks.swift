@@ -26,7 +26,7 @@ enum CoderBenchmarks {
         let manager = SDWebImageCodersManager.shared
         print("image: \(width)×\(height) photo-like; JPEG q90 \(jpeg.count / 1024) KB, PNG \(png.count / 1024) KB, "
               + "WebP q80 \(webp.count / 1024) KB, GIF \(gif.count / 1024) KB; \(rounds) decodes each, alternating")
-        print("format  path                      best ms  median ms   MP/s (best)")
+        print("format  path                        best ms  median ms   MP/s (best)")
 
         let cases: [(String, Data, (Data) throws -> Void)] = [
             ("JPEG", jpeg, directTurboJPEG), ("PNG", png, directLibpng), ("WebP", webp, directWebP), ("GIF", gif, directGiflib),
@@ -77,8 +77,8 @@ enum CoderBenchmarks {
 
     private static func report(_ format: String, _ path: String, _ times: [Double]) {
         let megapixels = Double(width * height) / 1e6
-        print(String(format: "%-7@ %-25@ %7.2f  %9.2f   %7.1f", format as NSString, path as NSString,
-                     times.min()! * 1000, median(times) * 1000, megapixels / times.min()!))
+        let label = format.padding(toLength: 8, withPad: " ", startingAt: 0) + path.padding(toLength: 28, withPad: " ", startingAt: 0)
+        print(label + String(format: "%7.2f  %9.2f   %7.1f", times.min()! * 1000, median(times) * 1000, megapixels / times.min()!))
     }
 
     // MARK: The direct library calls (each produces the same RGBA buffer the coder would)
