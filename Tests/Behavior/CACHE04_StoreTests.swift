@@ -72,7 +72,6 @@ final class CACHE04_StoreTests: CACHETestCase {
 
     /// Parity: CACHE-04 — no data: an image with alpha is encoded as PNG, an opaque one as JPEG.
     func test_CACHE04_storeWithoutDataEncodesPNGForAlphaJPEGOtherwise() throws {
-        try requireCoders()
         let stored = expectation(description: "stored")
         stored.expectedFulfillmentCount = 2
         cache.store(CACHETestImages.translucent(width: 8, height: 8), forKey: "alpha", completion: { stored.fulfill() })

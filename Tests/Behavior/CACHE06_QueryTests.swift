@@ -30,7 +30,6 @@ final class CACHE06_QueryTests: CACHETestCase {
     /// Parity: CACHE-07 — memory, then disk: a disk read decodes, applies the @2x scale from the key,
     /// force-decodes per the config and fills the memory cache.
     func test_CACHE07_imageFromDiskDecodesScalesAndFillsMemory() throws {
-        try requireCoders()
         let key = "http://example.com/photo@2x.png"
         storeData(try TestFixtures.data("photo@2x.png"), forKey: key)
         cache.clearMemory()
@@ -53,7 +52,6 @@ final class CACHE06_QueryTests: CACHETestCase {
 
     /// Parity: CACHE-07 — `imageFromCache` returns the memory image when there is one, else the disk image.
     func test_CACHE07_imageFromCacheMemoryFirst() throws {
-        try requireCoders()
         let key = "http://example.com/rgba.png"
         storeData(try TestFixtures.data("rgba.png"), forKey: key, image: CACHETestImages.opaque(width: 1, height: 1))
         let memoryImage = try XCTUnwrap(cache.imageFromCache(forKey: key))
@@ -132,7 +130,6 @@ final class CACHE06_QueryTests: CACHETestCase {
     /// Parity: CACHE-09 — a memory miss returns an operation and searches the disk on the io queue: a hit is
     /// decoded and reported as `.disk` with its data on the main queue, and fills memory; a miss is (nil, nil, .none).
     func test_CACHE09_diskHitAndMissAreAsynchronous() throws {
-        try requireCoders()
         let key = "http://example.com/baseline.jpg"
         let bytes = try TestFixtures.data("baseline.jpg")
         storeData(bytes, forKey: key)
@@ -165,7 +162,6 @@ final class CACHE06_QueryTests: CACHETestCase {
 
     /// Parity: CACHE-09 — `.queryDiskSync`: done runs before the call returns.
     func test_CACHE09_queryDiskSyncAnswersBeforeReturning() throws {
-        try requireCoders()
         let key = "http://example.com/rgba.png"
         storeData(try TestFixtures.data("rgba.png"), forKey: key)
         cache.clearMemory()

@@ -92,10 +92,3 @@ final class CACHELocked<Value: Sendable>: @unchecked Sendable {
     func set(_ newValue: Value) { lock.withLock { stored = newValue } }
     func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }
-
-extension CACHETestCase {
-    /// Skips a test that decodes or encodes while the coders have not landed on this branch yet.
-    func requireCoders() throws {
-        try XCTSkipIf(SDWebImageCodersManager.shared.coders.isEmpty, "no image coders registered yet")
-    }
-}

@@ -1,0 +1,58 @@
+import Foundation
+import SDPort
+import SDPortTestSupport
+import XCTest
+
+/// FAQ-01 — Where does SDWebImage keep its disk cache?
+///
+/// Answer: `-[SDImageCache init]` calls `initWithNamespace:@"default"`, which calls `makeDiskCachePath:` =
+/// <Caches directory>/default and then `initWithNamespace:diskCacheDirectory:`, which appends the full namespace
+/// `com.hackemist.SDWebImageCache.default` (`SDImageCache.m`, 4.4.8). So the files live in
+/// `Library/Caches/default/com.hackemist.SDWebImageCache.default/`. `addReadOnlyCachePath:` adds directories that
+/// are searched (for example images shipped with the app) but never written. Port: the Linux user caches directory
+/// is `$XDG_CACHE_HOME` when set to an absolute path, else `~/.cache`.
+final class FAQ01_DiskDirectoryTests: XCTestCase {
+    /// Parity: FAQ-01 — the default path string (computed, nothing written to the real caches directory).
+    func test_FAQ01_defaultPathIsCachesDefaultFullNamespace() {
+        let environment = ProcessInfo.processInfo.environment
+        let expectedCaches: String
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            expectedCaches = xdg
+        } else {
+            expectedCaches = (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        }
+        XCTAssertEqual(SDImageCache.userCachesDirectory, expectedCaches)
+        XCTAssertEqual(SDImageCache.shared.diskCachePath, expectedCaches + "/default/com.hackemist.SDWebImageCache.default")
+        XCTAssertEqual(SDImageCache(namespace: "avatars").diskCachePath,
+                       expectedCaches + "/avatars/com.hackemist.SDWebImageCache.avatars")
+        XCTAssertEqual(SDImageCache.shared.makeDiskCachePath("default"), expectedCaches + "/default")
+    }
+
+    /// Parity: FAQ-01 — a given directory gets the full namespace appended; files land there.
+    func test_FAQ01_customDirectoryGetsFullNamespace() throws {
+        let directory = try TemporaryDirectory(prefix: "sdport-faq01")
+        defer { directory.remove() }
+        let cache = SDImageCache(namespace: "default", diskCacheDirectory: directory.path)
+        XCTAssertEqual(cache.diskCachePath, directory.path + "/com.hackemist.SDWebImageCache.default")
+        cache.storeImageData(toDisk: Data([1, 2, 3]), forKey: "http://example.com/a.png")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.diskCachePath),
+                       [SDImageCache.cachedFileName(forKey: "http://example.com/a.png")])
+    }
+
+    /// Parity: FAQ-01 — read-only paths are searched after the cache's own directory and never written.
+    func test_FAQ01_readOnlyPathsAreSearchedNeverWritten() throws {
+        let directory = try TemporaryDirectory(prefix: "sdport-faq01")
+        defer { directory.remove() }
+        let shipped = directory.url.appendingPathComponent("shipped").path
+        try FileManager.default.createDirectory(atPath: shipped, withIntermediateDirectories: true)
+        let key = "http://example.com/logo.png"
+        FileManager.default.createFile(atPath: shipped + "/" + SDImageCache.cachedFileName(forKey: key), contents: Data("shipped".utf8))
+
+        let cache = SDImageCache(namespace: "default", diskCacheDirectory: directory.path)
+        XCTAssertNil(cache.diskImageData(forKey: key))
+        cache.addReadOnlyCachePath(shipped)
+        XCTAssertEqual(cache.diskImageData(forKey: key), Data("shipped".utf8))
+        cache.storeImageData(toDisk: Data("new".utf8), forKey: "http://example.com/other.png")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: shipped).count, 1, "nothing written to a read-only path")
+    }
+}
