@@ -181,7 +181,7 @@ extension FAQEntry {
                 + "(15,728,640 px) is scaled down to that size, aspect kept.",
             portFile: "Sources/SDPort/Coders/SDWebImageCoderHelper.swift",
             portAnchor: "public static func decompressedImage(_ image: UIImage?) -> UIImage?",
-            test: "OPDownloaderOperationTests.test_OP04_decompressUnlessDisabled",
+            test: "FAQ13_ForceDecodingTests.test_FAQ13_forceDecodingMakesA32BitBitmapAndSkipsAnimatedImages",
             original: "SDWebImageImageIOCoder.m -decompressedImageWithImage:data:options:, -sd_decompressedAndScaledDownImageWithImage:",
             live: { FAQLiveProbes.forceDecode() }),
         FAQEntry(
