@@ -112,6 +112,24 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertTrue(button.backgroundImage(for: .normal) === backgroundImage)
     }
 
+    /// Parity: VIEW-01, MGR-10 — a manager that delivers on another queue still has the view set its image and
+    /// call its completion on the main thread.
+    @MainActor
+    func test_VIEW01_managerOnAnotherQueueStillCompletesOnMain() {
+        let queue = DispatchQueue(label: "sdport.test.view.completions")
+        env.manager.completionQueue = queue
+        env.cache.completionQueue = queue
+        let url = serve("rgba.png")
+        let imageView = UIImageView()
+        let onMain = MGRRecorder<Bool>()
+        imageView.sd_setImage(with: url, context: context) { image, _, _, _ in
+            onMain.append(Thread.isMainThread && image != nil)
+        }
+        XCTAssertTrue(MGRWait.until { onMain.count == 1 })
+        XCTAssertEqual(onMain.values, [true])
+        XCTAssertNotNil(imageView.image)
+    }
+
     // MARK: VIEW-02
 
     /// Parity: VIEW-02 — the operation key defaults to the class name; a new load on that key cancels the running
