@@ -34,34 +34,54 @@ enum SDImageBoxResampler {
     }
 
     /// The resampled pixels, packed rows (`width * 4` bytes each).
+    ///
+    /// Rows are resampled across once each into a small cache (a destination row never needs more source
+    /// rows than `maxRowTaps`), then each destination row is summed from the cached rows and stored in one
+    /// pass. The loops use `while` and raw pointers: besides being fast when optimised, that keeps debug
+    /// builds (where range iteration and bounds checks are not optimised away) usable on 18-megapixel images.
     static func resample(_ image: UIImage, toWidth width: Int, height: Int) -> [UInt8] {
-        let sourceWidth = image.pixelWidth, sourceHeight = image.pixelHeight
-        let columns = Taps(source: sourceWidth, destination: width)
-        let rows = Taps(source: sourceHeight, destination: height)
+        let columns = Taps(source: image.pixelWidth, destination: width)
+        let rows = Taps(source: image.pixelHeight, destination: height)
         let premultiply = image.hasAlpha
-        var horizontal = [Float](repeating: 0, count: width * 4)   // one source row, resampled across
-        var accumulator = [Float](repeating: 0, count: width * 4)  // one destination row being summed
-        var lastSourceRow = -1
+        let rowFloats = width * 4
+        var maxRowTaps = 1
+        for d in 0..<height { maxRowTaps = max(maxRowTaps, rows.offsets[d + 1] - rows.offsets[d]) }
+        // Cache slot k holds source row `cachedRow[k]` resampled across; slots are reused round robin.
+        let cache = UnsafeMutablePointer<Float>.allocate(capacity: rowFloats * maxRowTaps)
+        var cachedRow = [Int](repeating: -1, count: maxRowTaps)
+        defer { cache.deallocate() }
+        var tapRows = [UnsafePointer<Float>](repeating: UnsafePointer(cache), count: maxRowTaps)
 
         return SDWebImageCoderHelper.makePixels(count: width * height * 4) { out in
             image.pixels.withUnsafeBufferPointer { source in
-                horizontal.withUnsafeMutableBufferPointer { h in
-                    accumulator.withUnsafeMutableBufferPointer { acc in
-                        columns.weights.withUnsafeBufferPointer { cw in
-                            for dy in 0..<height {
-                                for i in 0..<acc.count { acc[i] = 0 }
-                                var sy = rows.first[dy]
-                                for t in rows.offsets[dy]..<rows.offsets[dy + 1] {
-                                    if sy != lastSourceRow {
-                                        resampleRow(source.baseAddress! + sy * image.bytesPerRow, into: h,
-                                                    columns: columns, weights: cw, premultiply: premultiply)
-                                        lastSourceRow = sy
+                columns.weights.withUnsafeBufferPointer { columnWeights in
+                    columns.first.withUnsafeBufferPointer { columnFirst in
+                        columns.offsets.withUnsafeBufferPointer { columnOffsets in
+                            var dy = 0
+                            while dy < height {
+                                let firstTap = rows.offsets[dy], tapCount = rows.offsets[dy + 1] - firstTap
+                                var k = 0
+                                while k < tapCount {
+                                    let sy = rows.first[dy] + k
+                                    let slot = sy % maxRowTaps
+                                    let slotRow = cache + slot * rowFloats
+                                    if cachedRow[slot] != sy {
+                                        resampleRow(source.baseAddress! + sy * image.bytesPerRow, into: slotRow,
+                                                    width: width, first: columnFirst.baseAddress!,
+                                                    offsets: columnOffsets.baseAddress!, weights: columnWeights.baseAddress!,
+                                                    premultiply: premultiply)
+                                        cachedRow[slot] = sy
                                     }
-                                    let wy = rows.weights[t]
-                                    for i in 0..<acc.count { acc[i] += wy * h[i] }
-                                    sy += 1
+                                    tapRows[k] = UnsafePointer(slotRow)
+                                    k += 1
                                 }
-                                store(acc, into: out.baseAddress! + dy * width * 4, premultiplied: premultiply)
+                                rows.weights.withUnsafeBufferPointer { rowWeights in
+                                    tapRows.withUnsafeBufferPointer { taps in
+                                        store(taps.baseAddress!, weights: rowWeights.baseAddress! + firstTap, count: tapCount,
+                                              width: width, into: out.baseAddress! + dy * width * 4, premultiplied: premultiply)
+                                    }
+                                }
+                                dy += 1
                             }
                         }
                     }
@@ -70,12 +90,16 @@ enum SDImageBoxResampler {
         }
     }
 
-    private static func resampleRow(_ row: UnsafePointer<UInt8>, into h: UnsafeMutableBufferPointer<Float>,
-                                    columns: Taps, weights: UnsafeBufferPointer<Float>, premultiply: Bool) {
-        for dx in 0..<(h.count / 4) {
+    private static func resampleRow(_ row: UnsafePointer<UInt8>, into h: UnsafeMutablePointer<Float>, width: Int,
+                                    first: UnsafePointer<Int>, offsets: UnsafePointer<Int>, weights: UnsafePointer<Float>,
+                                    premultiply: Bool) {
+        var dx = 0
+        while dx < width {
             var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-            var p = row + columns.first[dx] * 4
-            for t in columns.offsets[dx]..<columns.offsets[dx + 1] {
+            var p = row + first[dx] * 4
+            var t = offsets[dx]
+            let end = offsets[dx + 1]
+            while t < end {
                 let w = weights[t]
                 let alpha = Float(p[3])
                 let colourWeight = premultiply ? w * alpha / 255 : w
@@ -84,25 +108,46 @@ enum SDImageBoxResampler {
                 b += colourWeight * Float(p[2])
                 a += w * alpha
                 p += 4
+                t += 1
             }
-            h[dx * 4] = r
-            h[dx * 4 + 1] = g
-            h[dx * 4 + 2] = b
-            h[dx * 4 + 3] = a
+            let o = h + dx * 4
+            o[0] = r
+            o[1] = g
+            o[2] = b
+            o[3] = a
+            dx += 1
         }
     }
 
-    private static func store(_ acc: UnsafeMutableBufferPointer<Float>, into out: UnsafeMutablePointer<UInt8>,
-                              premultiplied: Bool) {
-        @inline(__always) func byte(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
-        for dx in 0..<(acc.count / 4) {
-            let alpha = acc[dx * 4 + 3]
+    /// Sums `count` resampled source rows with their weights into one destination row of bytes.
+    private static func store(_ taps: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, count: Int,
+                              width: Int, into out: UnsafeMutablePointer<UInt8>, premultiplied: Bool) {
+        var dx = 0
+        while dx < width {
+            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+            var k = 0
+            while k < count {
+                let w = weights[k], p = taps[k] + dx * 4
+                r += w * p[0]
+                g += w * p[1]
+                b += w * p[2]
+                a += w * p[3]
+                k += 1
+            }
             // Premultiplied sums carry alpha/255 in every colour weight: divide it back out.
-            let unpremultiply: Float = premultiplied ? (alpha > 0 ? 255 / alpha : 0) : 1
-            out[dx * 4] = byte(acc[dx * 4] * unpremultiply)
-            out[dx * 4 + 1] = byte(acc[dx * 4 + 1] * unpremultiply)
-            out[dx * 4 + 2] = byte(acc[dx * 4 + 2] * unpremultiply)
-            out[dx * 4 + 3] = premultiplied ? byte(alpha) : 255
+            let unpremultiply: Float = premultiplied ? (a > 0 ? 255 / a : 0) : 1
+            let o = out + dx * 4
+            o[0] = clampToByte(r * unpremultiply)
+            o[1] = clampToByte(g * unpremultiply)
+            o[2] = clampToByte(b * unpremultiply)
+            o[3] = premultiplied ? clampToByte(a) : 255
+            dx += 1
         }
+    }
+
+    @inline(__always)
+    private static func clampToByte(_ value: Float) -> UInt8 {
+        let rounded = value + 0.5
+        return rounded <= 0 ? 0 : rounded >= 255 ? 255 : UInt8(rounded)
     }
 }

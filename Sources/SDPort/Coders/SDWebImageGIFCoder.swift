@@ -24,11 +24,11 @@ import Foundation
 /// this coder, flat graphics) keep their exact colours. Pixels with alpha under 128 become the transparent
 /// index; every frame covers the whole canvas, with disposal 2 when any frame has transparency.
 /// `decompressedImage` returns the image untouched: GIFs are not force-decoded, as in the original.
-public final class SDWebImageGIFCoder: SDWebImageCoder, @unchecked Sendable {
+public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImageGIFCoder()
 
-    /// The coder has no state; `@unchecked` only because `final class` conformance needs no locking here.
+    /// The coder has no state, so one instance serves every thread.
     public init() {}
 
     // MARK: Decoding

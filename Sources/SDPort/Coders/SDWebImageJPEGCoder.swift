@@ -92,12 +92,13 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
                        hasAlpha: false, format: .jpeg)
     }
 
-    /// Decodes with libjpeg through the C shim. With `allowTruncated`, data that ends early decodes to what
-    /// arrived; the second value is the output row at which the data ended (nil when it did not).
+    /// Decodes with libjpeg through the C shim.
     private static func decodeWithLibjpeg(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncated: Bool) throws -> UIImage {
         try decodeWithLibjpegReportingEnd(bytes, allowTruncated: allowTruncated).image
     }
 
+    /// Decodes with libjpeg through the C shim. With `allowTruncated`, data that ends early decodes to what
+    /// arrived; `endOfDataRow` is the output row at which the data ended (nil when it did not).
     private static func decodeWithLibjpegReportingEnd(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncated: Bool)
         throws -> (image: UIImage, endOfDataRow: Int?, progressive: Bool) {
         var info = sdjpeg_info()

@@ -165,11 +165,12 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
             // The simplified writer has no "skip the filler byte" option: drop alpha here.
             rgb = SDWebImageCoderHelper.makePixels(count: width * height * 3) { out in
                 image.pixels.withUnsafeBufferPointer { src in
-                    var o = 0
+                    var o = out.baseAddress!
                     for y in 0..<height {
-                        var i = y * image.bytesPerRow
-                        for _ in 0..<width {
-                            out[o] = src[i]; out[o + 1] = src[i + 1]; out[o + 2] = src[i + 2]
+                        var i = src.baseAddress! + y * image.bytesPerRow
+                        let rowEnd = i + width * 4
+                        while i < rowEnd {
+                            o[0] = i[0]; o[1] = i[1]; o[2] = i[2]
                             o += 3; i += 4
                         }
                     }

@@ -20,11 +20,11 @@ import Foundation
 ///   round trip.
 /// - `decompressedImage` force-decodes (and scales down) through `SDWebImageCoderHelper` and re-encodes
 ///   `data` as WebP when the image was scaled down, as the original does.
-public final class SDWebImageWebPCoder: SDWebImageCoder, @unchecked Sendable {
+public final class SDWebImageWebPCoder: SDWebImageCoder, Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImageWebPCoder()
 
-    /// The coder has no mutable state.
+    /// The coder has no state, so one instance serves every thread.
     public init() {}
 
     // MARK: Decoding

@@ -223,8 +223,10 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
 
     fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         lastActivity = DispatchTime.now().uptimeNanoseconds
-        var line = String(decoding: bytes, as: UTF8.self)
-        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        // Strip CR LF as bytes: in a Swift String "\r\n" is one Character, so suffix checks on "\n" miss it.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        let line = String(decoding: bytes[0..<end], as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
             blockVersion = parts.first.map(String.init) ?? "HTTP/1.1"

@@ -20,7 +20,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     public static let shared = SDWebImageDownloader()
 
     let downloadQueue: OperationQueue
-    private let barrierQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderBarrierQueue", attributes: .concurrent)
+    let barrierQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderBarrierQueue", attributes: .concurrent)
     /// The running operation of each URL. Guarded by `barrierQueue`.
     private var URLOperations: [URL: any Operation & SDWebImageDownloaderOperationInterface] = [:]
     /// The operation added last, for LIFO. Guarded by `barrierQueue`.

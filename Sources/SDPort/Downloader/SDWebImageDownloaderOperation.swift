@@ -244,8 +244,14 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         for block in blocks { block(image, nil, nil, false) }
     }
 
-    private func post(_ name: Notification.Name) {
-        DispatchQueue.main.async { NotificationCenter.default.post(name: name, object: self) }
+    private func post(_ names: Notification.Name...) {
+        post(names)
+    }
+
+    private func post(_ names: [Notification.Name]) {
+        DispatchQueue.main.async {
+            for name in names { NotificationCenter.default.post(name: name, object: self) }
+        }
     }
 
     // MARK: SDWebImageCurlTaskDelegate (the session's delegate queue)
@@ -307,8 +313,11 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             done()
             return
         }
-        post(SDWebImageDownloadStopNotification)
-        if error == nil { post(SDWebImageDownloadFinishNotification) }
+        // One main-queue block for both, as in the original: an observer of "stop" can already tell whether
+        // "finish" follows.
+        let names = error == nil ? [SDWebImageDownloadStopNotification, SDWebImageDownloadFinishNotification]
+                                 : [SDWebImageDownloadStopNotification]
+        post(names)
 
         let url = request?.url
         let (status, data, ignoredData) = stateLock.withLock { () -> (Int?, Data?, Data?) in

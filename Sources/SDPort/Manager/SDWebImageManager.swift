@@ -1,0 +1,416 @@
+import Foundation
+
+/// The manager's completion: called with `finished == false` for each partial image of a progressive download,
+/// and once with `finished == true` at the end (twice with `RefreshCached` when the cached image is replaced).
+/// Ports `SDInternalCompletionBlock` (`SDWebImageManager.h`, 4.4.8).
+public typealias SDInternalCompletionBlock = @Sendable (_ image: UIImage?, _ data: Data?, _ error: Error?,
+                                                        _ cacheType: SDImageCacheType, _ finished: Bool,
+                                                        _ imageURL: URL?) -> Void
+
+/// Turns a URL into the cache key (MGR-02). Ports `SDWebImageCacheKeyFilterBlock`.
+public typealias SDWebImageCacheKeyFilterBlock = @Sendable (_ url: URL?) -> String?
+
+/// Chooses the bytes written to the disk cache for a downloaded image; nil data makes the cache encode the
+/// image. Ports `SDWebImageCacheSerializerBlock` (4.4.8).
+public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _ data: Data?, _ imageURL: URL?) -> Data?
+
+/// Ties the cache and the downloader together: looks in the cache first, downloads when it must, stores what it
+/// downloaded, remembers URLs that failed, and calls one completion (MGR-01 … MGR-13).
+///
+/// Ports `SDWebImageManager` (`SDWebImageManager.m`, 4.4.8), `loadImageWithURL:options:progress:completed:`
+/// and its helpers, branch for branch.
+///
+/// Where completions run: on `completionQueue`, by default the main queue, through `dispatch_queue_async_safe`
+/// (so a completion is called at once when the caller is already on that queue, for example a memory hit asked
+/// for on the main queue). The original always uses the main queue; `completionQueue` is a port addition,
+/// standing in for 5.x's `SDWebImageContextCallbackQueue`, so a program without a main run loop can use the
+/// manager. Completions that depend on a disk query come from the cache's own `completionQueue`, which should be
+/// set to the same queue (the query's `done` block runs there first).
+///
+/// Cancellation: once `SDWebImageCombinedOperation.cancel()` returns, no completion of that load is called,
+/// whatever thread cancelled it (see `SDWebImageCombinedOperation`).
+///
+/// 5.x differences: loads take a context dictionary, loaders replace the downloader, the blacklist error is
+/// `SDWebImageErrorBlackListed` instead of `NSURLErrorFileDoesNotExist`, and a nil URL gives `InvalidURL`.
+///
+/// Thread safety: the settings are guarded by `settingsLock`, `failedURLs` by `failedURLsLock` and
+/// `runningOperations` by `runningOperationsLock` (the original's two semaphores).
+public final class SDWebImageManager: @unchecked Sendable {
+    /// The shared manager: the shared cache and the shared downloader (MGR-01).
+    public static let shared = SDWebImageManager(cache: .shared, downloader: .shared, isShared: true)
+
+    /// The cache this manager reads and fills.
+    public let imageCache: SDImageCache
+    /// The downloader this manager downloads with.
+    public let imageDownloader: SDWebImageDownloader
+
+    /// Whether this is `shared`; the downloader already scaled the image for the shared manager's key.
+    private let isSharedManager: Bool
+
+    /// Guards `_delegate`, `_cacheKeyFilter`, `_cacheSerializer` and `_completionQueue`.
+    private let settingsLock = NSLock()
+    private weak var _delegate: (any SDWebImageManagerDelegate)?
+    private var _cacheKeyFilter: SDWebImageCacheKeyFilterBlock?
+    private var _cacheSerializer: SDWebImageCacheSerializerBlock?
+    private var _completionQueue: DispatchQueue = .main
+
+    /// Guards `_failedURLs`.
+    private let failedURLsLock = NSLock()
+    private var _failedURLs = Set<URL>()
+
+    /// Guards `_runningOperations` (keyed by identity, as the original's `NSMutableSet` of operations).
+    private let runningOperationsLock = NSLock()
+    private var _runningOperations: [ObjectIdentifier: SDWebImageCombinedOperation] = [:]
+
+    /// A manager on the shared cache and the shared downloader (the original's `-init`).
+    public convenience init() {
+        self.init(cache: .shared, downloader: .shared)
+    }
+
+    /// A manager on the given cache and downloader (MGR-01).
+    public convenience init(cache: SDImageCache, downloader: SDWebImageDownloader) {
+        self.init(cache: cache, downloader: downloader, isShared: false)
+    }
+
+    private init(cache: SDImageCache, downloader: SDWebImageDownloader, isShared: Bool) {
+        imageCache = cache
+        imageDownloader = downloader
+        isSharedManager = isShared
+    }
+
+    // MARK: Settings
+
+    /// The delegate (held weakly, as the original does).
+    public var delegate: (any SDWebImageManagerDelegate)? {
+        get { settingsLock.withLock { _delegate } }
+        set { settingsLock.withLock { _delegate = newValue } }
+    }
+
+    /// Turns URLs into cache keys, for example to drop a changing query (MGR-02). nil: the absolute string.
+    public var cacheKeyFilter: SDWebImageCacheKeyFilterBlock? {
+        get { settingsLock.withLock { _cacheKeyFilter } }
+        set { settingsLock.withLock { _cacheKeyFilter = newValue } }
+    }
+
+    /// Chooses the bytes written to disk for a downloaded image; it runs on a global queue (4.4.8).
+    public var cacheSerializer: SDWebImageCacheSerializerBlock? {
+        get { settingsLock.withLock { _cacheSerializer } }
+        set { settingsLock.withLock { _cacheSerializer = newValue } }
+    }
+
+    /// The queue completions are delivered on; `.main` by default, as in the original (port addition, see the
+    /// type's documentation). Set the cache's `completionQueue` to the same queue so disk hits arrive there too.
+    public var completionQueue: DispatchQueue {
+        get { settingsLock.withLock { _completionQueue } }
+        set { settingsLock.withLock { _completionQueue = newValue } }
+    }
+
+    // MARK: Failed URLs and running operations
+
+    /// The URLs that failed and are skipped unless `RetryFailed` is given (FAQ-17), a copy.
+    public var failedURLs: Set<URL> { failedURLsLock.withLock { _failedURLs } }
+
+    /// Takes one URL off the failed-URL list (5.x's `removeFailedURL:`; 4.4.8 has no public way).
+    public func removeFailedURL(_ url: URL) {
+        _ = failedURLsLock.withLock { _failedURLs.remove(url) }
+    }
+
+    /// Empties the failed-URL list (5.x's `removeAllFailedURLs`).
+    public func removeAllFailedURLs() {
+        failedURLsLock.withLock { _failedURLs.removeAll() }
+    }
+
+    /// The loads that have not finished yet, a copy.
+    public var runningOperations: [SDWebImageCombinedOperation] {
+        runningOperationsLock.withLock { Array(_runningOperations.values) }
+    }
+
+    /// Whether any load is running (MGR-12).
+    public var isRunning: Bool { runningOperationsLock.withLock { !_runningOperations.isEmpty } }
+
+    /// Cancels every running load (MGR-12). Each cancel removes its load from `runningOperations`.
+    public func cancelAll() {
+        for operation in runningOperations { operation.cancel() }
+    }
+
+    func safelyRemoveOperationFromRunning(_ operation: SDWebImageCombinedOperation?) {
+        guard let operation else { return }
+        _ = runningOperationsLock.withLock { _runningOperations.removeValue(forKey: ObjectIdentifier(operation)) }
+    }
+
+    private func addRunningOperation(_ operation: SDWebImageCombinedOperation) {
+        runningOperationsLock.withLock { _runningOperations[ObjectIdentifier(operation)] = operation }
+    }
+
+    // MARK: Cache helpers (MGR-02, MGR-12)
+
+    /// The cache key of a URL: "" for nil, else `cacheKeyFilter(url)` when set, else the absolute string.
+    public func cacheKey(for url: URL?) -> String? {
+        guard let url else { return "" }
+        if let filter = cacheKeyFilter { return filter(url) }
+        return url.absoluteString
+    }
+
+    /// Stores `image` under the URL's key, in memory and on disk; nothing for a nil image or URL.
+    public func saveImageToCache(_ image: UIImage?, for url: URL?) {
+        guard let image, let url else { return }
+        imageCache.store(image, forKey: cacheKey(for: url), toDisk: true, completion: nil)
+    }
+
+    /// Whether the URL's image is in the memory cache, or else on disk. The answer arrives on `completionQueue`
+    /// for a memory hit, and on the cache's `completionQueue` otherwise.
+    public func cachedImageExists(for url: URL?, completion: SDWebImageCheckCacheCompletionBlock?) {
+        let key = cacheKey(for: url)
+        if imageCache.imageFromMemoryCache(forKey: key) != nil {
+            completionQueue.async { completion?(true) }
+            return
+        }
+        imageCache.diskImageExists(withKey: key) { isInDiskCache in completion?(isInDiskCache) }
+    }
+
+    /// Whether the URL's image is on disk; the answer arrives on the cache's `completionQueue`.
+    public func diskImageExists(for url: URL?, completion: SDWebImageCheckCacheCompletionBlock?) {
+        imageCache.diskImageExists(withKey: cacheKey(for: url)) { isInDiskCache in completion?(isInDiskCache) }
+    }
+
+    // MARK: Rules, exposed so they can be checked one by one
+
+    /// The original's rule for blacklisting a failed URL (MGR-06): every error except the eight that say the
+    /// network, not the URL, was at fault. Like the original it looks at the code only, not the domain.
+    public static func shouldBlockFailedURL(with error: Error) -> Bool {
+        let notBlocked: Set<Int> = [
+            URLError.notConnectedToInternet.rawValue, URLError.cancelled.rawValue, URLError.timedOut.rawValue,
+            URLError.internationalRoamingOff.rawValue, URLError.dataNotAllowed.rawValue,
+            URLError.cannotFindHost.rawValue, URLError.cannotConnectToHost.rawValue,
+            URLError.networkConnectionLost.rawValue,
+        ]
+        return !notBlocked.contains((error as NSError).code)
+    }
+
+    /// The downloader options a load asks for (MGR-05): one to one, `RefreshCached` → `UseNSURLCache`; when a
+    /// cached image is being refreshed, no progressive download and `IgnoreCachedResponse`.
+    public static func downloaderOptions(for options: SDWebImageOptions,
+                                         refreshingCachedImage: Bool) -> SDWebImageDownloaderOptions {
+        let mapping: [(SDWebImageOptions, SDWebImageDownloaderOptions)] = [
+            (.lowPriority, .lowPriority),
+            (.progressiveDownload, .progressiveDownload),
+            (.refreshCached, .useNSURLCache),
+            (.continueInBackground, .continueInBackground),
+            (.handleCookies, .handleCookies),
+            (.allowInvalidSSLCertificates, .allowInvalidSSLCertificates),
+            (.highPriority, .highPriority),
+            (.scaleDownLargeImages, .scaleDownLargeImages),
+        ]
+        var result: SDWebImageDownloaderOptions = []
+        for (option, downloaderOption) in mapping where options.contains(option) {
+            result.insert(downloaderOption)
+        }
+        if refreshingCachedImage {
+            result.remove(.progressiveDownload)
+            result.insert(.ignoreCachedResponse)
+        }
+        return result
+    }
+
+    /// The cache query options a load asks for.
+    public static func cacheOptions(for options: SDWebImageOptions) -> SDImageCacheOptions {
+        var result: SDImageCacheOptions = []
+        if options.contains(.queryDataWhenInMemory) { result.insert(.queryDataWhenInMemory) }
+        if options.contains(.queryDiskSync) { result.insert(.queryDiskSync) }
+        if options.contains(.scaleDownLargeImages) { result.insert(.scaleDownLargeImages) }
+        return result
+    }
+
+    // MARK: Loading
+
+    /// Loads a String URL: it is converted with `URL(string:)`, as the original converts an `NSString`
+    /// passed where an `NSURL` was expected (FAQ-10).
+    @_disfavoredOverload
+    @discardableResult
+    public func loadImage(with urlString: String?, options: SDWebImageOptions = [],
+                          progress: SDWebImageDownloaderProgressBlock? = nil,
+                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
+        loadImage(with: urlString.flatMap { URL(string: $0) }, options: options, progress: progress, completed: completed)
+    }
+
+    /// Loads from a value of any type, as the Objective-C method accepts any object: a `URL` is used, a `String`
+    /// is converted, anything else (an `NSNull`, a number) becomes nil and completes with `FileDoesNotExist`
+    /// instead of crashing (FAQ-10).
+    @_disfavoredOverload
+    @discardableResult
+    public func loadImage(withAnyURL value: Any?, options: SDWebImageOptions = [],
+                          progress: SDWebImageDownloaderProgressBlock? = nil,
+                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
+        let url: URL?
+        switch value {
+        case let value as URL: url = value
+        case let value as String: url = URL(string: value)
+        default: url = nil
+        }
+        return loadImage(with: url, options: options, progress: progress, completed: completed)
+    }
+
+    /// Loads the image for `url`: from memory, else from disk, else by downloading it (MGR-03 … MGR-10).
+    ///
+    /// - nil or empty URL, or a URL on the failed list without `RetryFailed`: completion with
+    ///   `NSURLErrorDomain` / `NSURLErrorFileDoesNotExist`, finished, at once (on `completionQueue`).
+    /// - Found in the cache and no refresh wanted: completion with the image and its cache type.
+    /// - Missed (or `RefreshCached`) and the delegate allows it, and not `FromCacheOnly`: download, store,
+    ///   complete with cache type none. With `RefreshCached` the cached image is delivered first.
+    /// - Missed and no download allowed: completion with nil image and nil error, finished.
+    @discardableResult
+    public func loadImage(with url: URL?, options: SDWebImageOptions = [],
+                          progress: SDWebImageDownloaderProgressBlock? = nil,
+                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
+        let operation = SDWebImageCombinedOperation(manager: self)
+        let isFailedURL = url.map { url in failedURLsLock.withLock { _failedURLs.contains(url) } } ?? false
+        SDWebImageTrace.record(.managerLoad, key: url?.absoluteString,
+                               isFailedURL ? "on the failed-URL list" : "options \(options.rawValue)")
+
+        guard let url, !url.absoluteString.isEmpty, options.contains(.retryFailed) || !isFailedURL else {
+            callCompletion(for: operation, completed, image: nil, data: nil,
+                           error: NSError(domain: NSURLErrorDomain, code: URLError.fileDoesNotExist.rawValue),
+                           cacheType: .none, finished: true, url: url)
+            return operation
+        }
+
+        addRunningOperation(operation)
+        let key = cacheKey(for: url)
+        operation.cacheOperation = imageCache.queryCacheOperation(forKey: key, options: Self.cacheOptions(for: options)) {
+            [weak operation] cachedImage, cachedData, cacheType in
+            guard let operation, !operation.isCancelled else {
+                self.safelyRemoveOperationFromRunning(operation)
+                return
+            }
+            self.continueLoad(operation, url: url, key: key, options: options, progress: progress, completed: completed,
+                              cachedImage: cachedImage, cachedData: cachedData, cacheType: cacheType)
+        }
+        return operation
+    }
+
+    /// What happens after the cache answered: download, or deliver what the cache had.
+    private func continueLoad(_ operation: SDWebImageCombinedOperation, url: URL, key: String?, options: SDWebImageOptions,
+                              progress: SDWebImageDownloaderProgressBlock?, completed: @escaping SDInternalCompletionBlock,
+                              cachedImage: UIImage?, cachedData: Data?, cacheType: SDImageCacheType) {
+        let delegate = self.delegate
+        let shouldDownload = !options.contains(.fromCacheOnly)
+            && (cachedImage == nil || options.contains(.refreshCached))
+            && (delegate?.imageManager(self, shouldDownloadImageFor: url) ?? true)
+
+        guard shouldDownload else {
+            // Found and no refresh: the cached image. Missed and no download allowed: nothing, but finished.
+            callCompletion(for: operation, completed, image: cachedImage, data: cachedData, error: nil,
+                           cacheType: cachedImage == nil ? .none : cacheType, finished: true, url: url)
+            safelyRemoveOperationFromRunning(operation)
+            return
+        }
+
+        let refreshingCachedImage = cachedImage != nil && options.contains(.refreshCached)
+        if refreshingCachedImage {
+            // Deliver what the cache has now, then ask the server (through the protocol cache) whether it changed.
+            callCompletion(for: operation, completed, image: cachedImage, data: cachedData, error: nil,
+                           cacheType: cacheType, finished: true, url: url)
+        }
+
+        let downloaderOptions = Self.downloaderOptions(for: options, refreshingCachedImage: refreshingCachedImage)
+        let token = imageDownloader.downloadImage(with: url, options: downloaderOptions, progress: progress) {
+            [weak operation] downloadedImage, downloadedData, error, finished in
+            // A cancelled load does nothing: calling it could overwrite a newer load's result (#699).
+            guard let operation, !operation.isCancelled else { return }
+            if let error {
+                // As the original: the completion is queued first, then the URL is blacklisted; a completion that
+                // retries at once may still find it off the list.
+                self.callCompletion(for: operation, completed, image: nil, data: nil, error: error,
+                                    cacheType: .none, finished: true, url: url)
+                self.blockFailedURLIfNeeded(url, error: error)
+            } else {
+                self.handleDownloaded(downloadedImage, data: downloadedData, finished: finished, operation: operation,
+                                      url: url, key: key, options: options, completed: completed,
+                                      refreshingCachedImage: refreshingCachedImage)
+            }
+            if finished {
+                self.safelyRemoveOperationFromRunning(operation)
+            }
+        }
+        operation.downloadToken = token
+        let downloader = imageDownloader
+        // Set last: if the load was cancelled meanwhile, this runs at once and cancels the download.
+        operation.cancelBlock = { downloader.cancel(token) }
+    }
+
+    private func blockFailedURLIfNeeded(_ url: URL, error: Error) {
+        let shouldBlock = delegate?.imageManager(self, shouldBlockFailedURL: url, withError: error)
+            ?? Self.shouldBlockFailedURL(with: error)
+        if shouldBlock {
+            _ = failedURLsLock.withLock { _failedURLs.insert(url) }
+        }
+    }
+
+    /// A download succeeded (or the protocol cache answered): transform, store, deliver (MGR-07).
+    private func handleDownloaded(_ downloadedImage: UIImage?, data downloadedData: Data?, finished: Bool,
+                                  operation: SDWebImageCombinedOperation, url: URL, key: String?,
+                                  options: SDWebImageOptions, completed: @escaping SDInternalCompletionBlock,
+                                  refreshingCachedImage: Bool) {
+        if options.contains(.retryFailed) {
+            removeFailedURL(url)
+        }
+        let cacheOnDisk = !options.contains(.cacheMemoryOnly)
+        var image = downloadedImage
+        // The downloader scaled the image for the URL's own key; a filtered key may say another scale.
+        if !isSharedManager, cacheKeyFilter != nil, let unscaled = image {
+            image = SDScaledImageForKey(key, unscaled)
+        }
+        let serializer = cacheSerializer
+        let delegate = self.delegate
+
+        if refreshingCachedImage && image == nil {
+            // The refresh was answered from the protocol cache (304): the cached image is current. Nothing to call.
+            return
+        }
+        if let image, image.images == nil || options.contains(.transformAnimatedImage), let delegate {
+            DispatchQueue.global(qos: .userInitiated).async {
+                let transformed = delegate.imageManager(self, transformDownloadedImage: image, withURL: url)
+                if let transformed, finished {
+                    // A new image no longer matches the downloaded bytes: let the cache encode it again.
+                    let keptData = transformed === image ? downloadedData : nil
+                    let cacheData = serializer.map { $0(transformed, keptData, url) } ?? keptData
+                    self.imageCache.store(transformed, imageData: cacheData, forKey: key, toDisk: cacheOnDisk, completion: nil)
+                }
+                self.callCompletion(for: operation, completed, image: transformed, data: downloadedData, error: nil,
+                                    cacheType: .none, finished: finished, url: url)
+            }
+            return
+        }
+        if let image, finished {
+            if let serializer {
+                DispatchQueue.global(qos: .userInitiated).async {
+                    let cacheData = serializer(image, downloadedData, url)
+                    self.imageCache.store(image, imageData: cacheData, forKey: key, toDisk: cacheOnDisk, completion: nil)
+                }
+            } else {
+                imageCache.store(image, imageData: downloadedData, forKey: key, toDisk: cacheOnDisk, completion: nil)
+            }
+        }
+        callCompletion(for: operation, completed, image: image, data: downloadedData, error: nil,
+                       cacheType: .none, finished: finished, url: url)
+    }
+
+    /// Delivers on `completionQueue` unless the load is cancelled by then (MGR-10).
+    private func callCompletion(for operation: SDWebImageCombinedOperation, _ completion: @escaping SDInternalCompletionBlock,
+                                image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType,
+                                finished: Bool, url: URL?) {
+        dispatch_queue_async_safe(completionQueue) {
+            operation.deliverUnlessCancelled {
+                SDWebImageTrace.record(.managerCompletion, key: url?.absoluteString,
+                                       Self.describeCompletion(image: image, error: error, cacheType: cacheType, finished: finished))
+                completion(image, data, error, cacheType, finished, url)
+            }
+        }
+    }
+
+    private static func describeCompletion(image: UIImage?, error: Error?, cacheType: SDImageCacheType, finished: Bool) -> String {
+        if let error { return "error \((error as NSError).domain) \((error as NSError).code)" }
+        guard let image else { return "no image" + (finished ? "" : ", partial") }
+        return "\(image.pixelWidth)x\(image.pixelHeight) from \(cacheType)" + (finished ? "" : ", partial")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The activity indicator, headless: it keeps a log of the calls it receives so a program or a test can see
+/// when the view started and stopped it and what progress it showed (VIEW-07).
+///
+/// Ports 5.x's `SDWebImageActivityIndicator` (`SDWebImageIndicator.m`), which wraps a
+/// `UIActivityIndicatorView`; 4.4.8's equivalent is the indicator `UIView+WebCache` adds itself. Linux has
+/// nothing to spin, so `indicatorView` is a plain stand-in view. Main-actor confined.
+@MainActor
+public final class SDWebImageActivityIndicator: SDWebImageIndicator {
+    /// One call the indicator received.
+    public enum Call: Equatable, Sendable {
+        case start
+        case stop
+        case progress(Double)
+    }
+
+    public let indicatorView = UIView()
+    /// Whether it is animating now.
+    public private(set) var isAnimating = false
+    /// Every call, in order.
+    public private(set) var calls: [Call] = []
+
+    public init() {}
+
+    public func startAnimatingIndicator() {
+        isAnimating = true
+        calls.append(.start)
+    }
+
+    public func stopAnimatingIndicator() {
+        isAnimating = false
+        calls.append(.stop)
+    }
+
+    public func updateIndicatorProgress(_ progress: Double) {
+        calls.append(.progress(progress))
+    }
+
+    /// How many times it was started.
+    public var startCount: Int { calls.filter { $0 == .start }.count }
+    /// How many times it was stopped.
+    public var stopCount: Int { calls.filter { $0 == .stop }.count }
+    /// The progress values it was shown, in order.
+    public var progressValues: [Double] {
+        calls.compactMap { if case .progress(let value) = $0 { return value } else { return nil } }
+    }
+}

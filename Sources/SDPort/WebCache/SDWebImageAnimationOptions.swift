@@ -1,0 +1,18 @@
+/// How a transition animates; UIKit's `UIViewAnimationOptions` bits that SDWebImage's transitions use.
+///
+/// Ports the `SDWebImageAnimationOptions` typedef of `SDWebImageTransition.h` (4.4.8), which on iOS is
+/// `UIViewAnimationOptions`. The raw values are UIKit's. Headless views draw nothing, so the options are only
+/// carried to `UIView.transition(with:duration:options:animations:completion:)` where a test can read them.
+public struct SDWebImageAnimationOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let allowUserInteraction = SDWebImageAnimationOptions(rawValue: 1 << 1)
+    public static let transitionFlipFromLeft = SDWebImageAnimationOptions(rawValue: 1 << 20)
+    public static let transitionFlipFromRight = SDWebImageAnimationOptions(rawValue: 2 << 20)
+    public static let transitionCurlUp = SDWebImageAnimationOptions(rawValue: 3 << 20)
+    public static let transitionCurlDown = SDWebImageAnimationOptions(rawValue: 4 << 20)
+    public static let transitionCrossDissolve = SDWebImageAnimationOptions(rawValue: 5 << 20)
+    public static let transitionFlipFromTop = SDWebImageAnimationOptions(rawValue: 6 << 20)
+    public static let transitionFlipFromBottom = SDWebImageAnimationOptions(rawValue: 7 << 20)
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs before the transition, with the view still showing the placeholder.
+public typealias SDWebImageTransitionPreparesBlock = @MainActor (_ view: UIView, _ image: UIImage?, _ imageData: Data?,
+                                                                 _ cacheType: SDImageCacheType, _ imageURL: URL?) -> Void
+/// Runs as the transition's animations, right after the image is set.
+public typealias SDWebImageTransitionAnimationsBlock = @MainActor (_ view: UIView, _ image: UIImage?) -> Void
+/// Runs when the transition has ended.
+public typealias SDWebImageTransitionCompletionBlock = @MainActor @Sendable (_ finished: Bool) -> Void
+
+/// The animation applied when a view's load finishes (VIEW-08), set on a view as `sd_imageTransition`.
+///
+/// Ports `SDWebImageTransition` (`SDWebImageTransition.m`, 4.4.8, where it arrived in 4.3; 5.x keeps it). It is
+/// applied only to a finished load whose image was downloaded (cache type none), or to any finished load with
+/// `ForceTransition`. The view runs `prepares`, then (in UIKit's transition completion) sets the image unless
+/// `avoidAutoSetImage`, runs `animations`, and finally `completion(true)` on a later turn of the main queue.
+///
+/// Linux: there is nothing to animate, so `duration` and `animationOptions` are carried but not timed; the blocks
+/// are called in UIKit's order, which is what a test can observe. Main-actor confined, like the views.
+@MainActor
+public final class SDWebImageTransition {
+    /// Do not set the image: `animations` will (default false).
+    public var avoidAutoSetImage = false
+    /// The animation's length in seconds (default 0.5, as the original).
+    public var duration: TimeInterval = 0.5
+    /// UIKit animation options (for example cross-dissolve for `fade`).
+    public var animationOptions: SDWebImageAnimationOptions = []
+    /// Called before the animation, with the view, the image, its data, cache type and URL.
+    public var prepares: SDWebImageTransitionPreparesBlock?
+    /// Called inside the animation, after the image was set.
+    public var animations: SDWebImageTransitionAnimationsBlock?
+    /// Called when the animation ends.
+    public var completion: SDWebImageTransitionCompletionBlock?
+
+    public init() {}
+
+    /// A cross-dissolve.
+    public static var fade: SDWebImageTransition { make(.transitionCrossDissolve) }
+    /// A flip from the left.
+    public static var flipFromLeft: SDWebImageTransition { make(.transitionFlipFromLeft) }
+    /// A flip from the right.
+    public static var flipFromRight: SDWebImageTransition { make(.transitionFlipFromRight) }
+    /// A flip from the top.
+    public static var flipFromTop: SDWebImageTransition { make(.transitionFlipFromTop) }
+    /// A flip from the bottom.
+    public static var flipFromBottom: SDWebImageTransition { make(.transitionFlipFromBottom) }
+    /// A page curl up.
+    public static var curlUp: SDWebImageTransition { make(.transitionCurlUp) }
+    /// A page curl down.
+    public static var curlDown: SDWebImageTransition { make(.transitionCurlDown) }
+
+    private static func make(_ option: SDWebImageAnimationOptions) -> SDWebImageTransition {
+        let transition = SDWebImageTransition()
+        transition.animationOptions = [option, .allowUserInteraction]
+        return transition
+    }
+}

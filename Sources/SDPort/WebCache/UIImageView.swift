@@ -1,0 +1,41 @@
+import Foundation
+
+/// A headless stand-in for UIKit's `UIImageView`: an image, a highlighted image, and animation images.
+///
+/// The port's target of `UIImageView+WebCache` and `UIImageView+HighlightedWebCache` (4.4.8). Main-actor
+/// confined, like every view (see `UIView`).
+@MainActor
+open class UIImageView: UIView {
+    /// The image shown normally.
+    open var image: UIImage?
+    /// The image shown while `isHighlighted`.
+    open var highlightedImage: UIImage?
+    /// Whether the highlighted image is shown.
+    open var isHighlighted = false
+    /// The frames of a frame-by-frame animation (`sd_setAnimationImages(with:)` fills them).
+    open var animationImages: [UIImage]?
+    /// Whether the frame animation runs.
+    public private(set) var isAnimating = false
+
+    /// Storage for `sd_setAnimationImages(with:)`: the loads by frame index, held weakly (an `NSPointerArray`
+    /// of weak pointers in 4.4.8).
+    var sd_animationOperations = SDOperationsDictionary()
+
+    public override init() {
+        super.init()
+    }
+
+    public init(image: UIImage?, highlightedImage: UIImage? = nil) {
+        self.image = image
+        self.highlightedImage = highlightedImage
+        super.init()
+    }
+
+    /// The image on screen: the highlighted one while highlighted (when there is one).
+    public var displayedImage: UIImage? {
+        isHighlighted ? (highlightedImage ?? image) : image
+    }
+
+    open func startAnimating() { isAnimating = true }
+    open func stopAnimating() { isAnimating = false }
+}

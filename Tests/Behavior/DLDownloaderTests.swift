@@ -1,0 +1,293 @@
+import Foundation
+@testable import SDPort
+import SDPortTestServer
+import SDPortTestSupport
+import XCTest
+
+/// `SDWebImageDownloader`'s settings and the requests it builds (4.4.8 `SDWebImageDownloader.m`:
+/// `initWithSessionConfiguration:`, `setValue:forHTTPHeaderField:`, `setOperationClass:`,
+/// `createDownloaderOperationWithUrl:options:`), checked against what reaches a real loopback server.
+final class DLDownloaderTests: XCTestCase {
+    private var server: SDPortTestServer!
+    private var cacheDirectory: TemporaryDirectory!
+    private var downloader: SDWebImageDownloader!
+
+    override func setUpWithError() throws {
+        server = SDPortTestServer()
+        server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+        server.route("/b.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+        server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+            .requireBasicAuth(user: "sd", password: "secret"))
+        server.route("/cookie.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+            .setCookie("dlflavour=oat; Path=/"))
+        try server.start()
+        cacheDirectory = try TemporaryDirectory(prefix: "dl-urlcache")
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
+        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+    }
+
+    override func tearDown() {
+        downloader = nil
+        server.stop()
+        cacheDirectory.remove()
+    }
+
+    /// Downloads `path` and waits for the final completion.
+    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
+        let done = expectation(description: "download \(path)")
+        let recorder = DLDownloadRecorder { done.fulfill() }
+        downloader.downloadImage(with: server.url(path), options: options,
+                                 progress: recorder.progress, completed: recorder.completed)
+        wait(for: [done], timeout: 10)
+        return recorder
+    }
+
+    /// Queues a download on a suspended downloader and returns the operation made for it.
+    private func queuedOperation(_ path: String, options: SDWebImageDownloaderOptions = []) -> SDWebImageDownloaderOperation? {
+        downloader.setSuspended(true)
+        downloader.downloadImage(with: server.url(path), options: options, progress: nil, completed: nil)
+        return downloader.runningOperation(for: server.url(path)) as? SDWebImageDownloaderOperation
+    }
+
+    // MARK: DL-01
+
+    /// Parity: DL-01 — `shared` is one instance.
+    func test_DL01_sharedIsOneInstance() {
+        XCTAssertTrue(SDWebImageDownloader.shared === SDWebImageDownloader.shared)
+        XCTAssertEqual(SDWebImageDownloader.shared.sessionConfiguration.timeoutIntervalForRequest, 15)
+    }
+
+    /// Parity: DL-01 — `init(sessionConfiguration:)` replaces the configuration's request timeout with the
+    /// downloader's 15 s, and the downloader uses that configuration's protocol cache.
+    func test_DL01_initOverwritesTheSessionRequestTimeout() throws {
+        let configuration = URLSessionConfiguration.default
+        configuration.timeoutIntervalForRequest = 60
+        let cache = URLCache(memoryCapacity: 1024, diskCapacity: 0, diskPath: nil)
+        configuration.urlCache = cache
+        let custom = SDWebImageDownloader(sessionConfiguration: configuration)
+        XCTAssertEqual(custom.sessionConfiguration.timeoutIntervalForRequest, 15)
+        XCTAssertTrue(custom.urlCache === cache)
+        XCTAssertEqual(SDWebImageDownloader(sessionConfiguration: nil).sessionConfiguration.timeoutIntervalForRequest, 15)
+    }
+
+    // MARK: DL-02
+
+    /// Parity: DL-02 — defaults: operation class, decompression, FIFO, 6 at a time, the queue names, 15 s.
+    func test_DL02_defaults() {
+        XCTAssertTrue(downloader.operationClass == SDWebImageDownloaderOperation.self)
+        XCTAssertTrue(downloader.shouldDecompressImages)
+        XCTAssertEqual(downloader.executionOrder, .fifo)
+        XCTAssertEqual(downloader.maxConcurrentDownloads, 6)
+        XCTAssertEqual(downloader.downloadQueue.name, "com.hackemist.SDWebImageDownloader")
+        XCTAssertEqual(downloader.barrierQueue.label, "com.hackemist.SDWebImageDownloaderBarrierQueue")
+        XCTAssertEqual(downloader.downloadTimeout, 15)
+        XCTAssertEqual(downloader.currentDownloadCount, 0)
+        XCTAssertNil(downloader.urlCredential)
+        XCTAssertNil(downloader.headersFilter)
+    }
+
+    /// Parity: DL-02 — the barrier queue is concurrent: two readers inside it at the same time both get in.
+    func test_DL02_barrierQueueIsConcurrent() {
+        let bothInside = expectation(description: "two blocks ran at once")
+        let group = DispatchGroup()
+        let gate = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            group.enter()
+            downloader.barrierQueue.async {
+                group.leave()
+                gate.wait()  // held until both blocks are inside; a serial queue would never run the second
+            }
+        }
+        // A thread of its own, so the two blocks do not compete with the waiter for dispatch's worker threads.
+        Thread {
+            if group.wait(timeout: .now() + 5) == .success { bothInside.fulfill() }
+            gate.signal()
+            gate.signal()
+        }.start()
+        wait(for: [bothInside], timeout: 10)
+    }
+
+    // MARK: DL-03
+
+    /// Parity: DL-03 — `setValue(_:forHTTPHeaderField:)` adds a header to every request, nil removes it.
+    func test_DL03_headersAreSetReadAndRemoved() {
+        downloader.setValue("yes", forHTTPHeaderField: "X-SDPort")
+        XCTAssertEqual(downloader.value(forHTTPHeaderField: "X-SDPort"), "yes")
+        XCTAssertNil(download("/a.jpg").final?.error)
+        XCTAssertEqual(server.requests("/a.jpg").last?.header("X-SDPort"), "yes")
+
+        downloader.setValue(nil, forHTTPHeaderField: "X-SDPort")
+        XCTAssertNil(downloader.value(forHTTPHeaderField: "X-SDPort"))
+        XCTAssertNil(download("/b.jpg").final?.error)
+        XCTAssertNil(server.requests("/b.jpg").last?.header("X-SDPort"))
+    }
+
+    /// Parity: DL-03 — `headersFilter` gets the URL and the downloader's headers and its result is what is sent.
+    func test_DL03_headersFilterReplacesTheHeaders() {
+        downloader.setValue("kept?", forHTTPHeaderField: "X-Original")
+        let seen = DLLockedBox<[String: String]?>(nil)
+        downloader.headersFilter = { url, headers in
+            seen.value = headers
+            return ["X-Filtered": url?.lastPathComponent ?? "-", "Accept": "image/png"]
+        }
+        XCTAssertNil(download("/a.jpg").final?.error)
+        XCTAssertEqual(seen.value?["X-Original"], "kept?")
+        XCTAssertEqual(seen.value?["Accept"], "image/webp,image/*;q=0.8")
+        let request = server.requests("/a.jpg").last
+        XCTAssertEqual(request?.header("X-Filtered"), "a.jpg")
+        XCTAssertEqual(request?.header("Accept"), "image/png")
+        XCTAssertNil(request?.header("X-Original"), "the filter's result replaces the downloader's headers")
+    }
+
+    // MARK: DL-04
+
+    /// Parity: DL-04 — `maxConcurrentDownloads` is the queue's limit and bounds what the server sees in flight;
+    /// `currentDownloadCount` counts the queued operations.
+    func test_DL04_maxConcurrentDownloadsAndCurrentCount() {
+        downloader.maxConcurrentDownloads = 2
+        XCTAssertEqual(downloader.maxConcurrentDownloads, 2)
+        downloader.setSuspended(true)
+        var expectations: [XCTestExpectation] = []
+        for index in 0..<5 {
+            server.route("/slow\(index).jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.1))
+            let done = expectation(description: "slow \(index)")
+            expectations.append(done)
+            let recorder = DLDownloadRecorder { done.fulfill() }
+            downloader.downloadImage(with: server.url("/slow\(index).jpg"), options: [],
+                                     progress: nil, completed: recorder.completed)
+        }
+        XCTAssertEqual(downloader.currentDownloadCount, 5)
+        downloader.setSuspended(false)
+        wait(for: expectations, timeout: 20)
+        XCTAssertEqual(server.totalHits, 5)
+        XCTAssertLessThanOrEqual(server.maxConcurrentRequests, 2)
+        XCTAssertTrue(dlWaitUntil { self.downloader.currentDownloadCount == 0 })
+    }
+
+    // MARK: DL-05
+
+    /// Parity: DL-05 — an Operation subclass conforming to the interface is used for new operations.
+    func test_DL05_customOperationClassIsUsed() {
+        downloader.setOperationClass(DLCustomOperation.self)
+        XCTAssertTrue(downloader.operationClass == DLCustomOperation.self)
+        downloader.setSuspended(true)
+        downloader.downloadImage(with: server.url("/a.jpg"), options: [], progress: nil, completed: nil)
+        XCTAssertTrue(downloader.runningOperation(for: server.url("/a.jpg")) is DLCustomOperation)
+        downloader.cancelAllDownloads()
+    }
+
+    /// Parity: DL-05 — anything else (not an Operation, or not conforming, or nil) restores the default class.
+    func test_DL05_unusableClassesFallBackToTheDefault() {
+        for candidate: AnyClass? in [NSObject.self, Operation.self, BlockOperation.self, nil] {
+            downloader.setOperationClass(DLCustomOperation.self)
+            downloader.setOperationClass(candidate)
+            XCTAssertTrue(downloader.operationClass == SDWebImageDownloaderOperation.self,
+                          "\(String(describing: candidate)) must not be accepted")
+        }
+    }
+
+    // MARK: DL-07
+
+    /// Parity: DL-07 — the request's timeout is `downloadTimeout`, and 0 means 15 s.
+    func test_DL07_requestTimeoutComesFromDownloadTimeout() {
+        downloader.downloadTimeout = 3
+        XCTAssertEqual(queuedOperation("/a.jpg")?.request?.timeoutInterval, 3)
+        downloader.cancelAllDownloads()
+        downloader.downloadTimeout = 0
+        XCTAssertEqual(queuedOperation("/b.jpg")?.request?.timeoutInterval, 15)
+        downloader.cancelAllDownloads()
+    }
+
+    /// Parity: DL-07 — cache policy: ReloadIgnoringLocalCacheData unless `UseNSURLCache`; cookies only with
+    /// `HandleCookies`; the downloader's headers are on the request.
+    func test_DL07_cachePolicyCookiesAndHeadersOnTheRequest() throws {
+        let plain = try XCTUnwrap(queuedOperation("/a.jpg")?.request)
+        XCTAssertEqual(plain.cachePolicy, .reloadIgnoringLocalCacheData)
+        XCTAssertFalse(plain.httpShouldHandleCookies)
+        XCTAssertEqual(plain.value(forHTTPHeaderField: "Accept"), "image/webp,image/*;q=0.8")
+        let cached = try XCTUnwrap(queuedOperation("/b.jpg", options: [.useNSURLCache, .handleCookies])?.request)
+        XCTAssertEqual(cached.cachePolicy, .useProtocolCachePolicy)
+        XCTAssertTrue(cached.httpShouldHandleCookies)
+        downloader.cancelAllDownloads()
+    }
+
+    /// Parity: DL-07 — with `HandleCookies` a Set-Cookie is stored in the shared cookie storage and sent back;
+    /// without it nothing is stored and nothing is sent.
+    func test_DL07_cookiesOnlyWithHandleCookies() throws {
+        let storage = HTTPCookieStorage.shared
+        let url = server.url("/cookie.jpg")
+        defer { storage.cookies(for: url)?.forEach(storage.deleteCookie) }
+
+        XCTAssertNil(download("/cookie.jpg").final?.error)
+        XCTAssertTrue((storage.cookies(for: url) ?? []).isEmpty, "no HandleCookies: the cookie must not be stored")
+
+        XCTAssertNil(download("/cookie.jpg", options: .handleCookies).final?.error)
+        XCTAssertEqual(storage.cookies(for: url)?.first { $0.name == "dlflavour" }?.value, "oat")
+        XCTAssertNil(server.requests("/cookie.jpg").last?.header("Cookie"))
+
+        XCTAssertNil(download("/cookie.jpg", options: .handleCookies).final?.error)
+        XCTAssertEqual(server.requests("/cookie.jpg").last?.header("Cookie"), "dlflavour=oat")
+
+        XCTAssertNil(download("/cookie.jpg").final?.error)
+        XCTAssertNil(server.requests("/cookie.jpg").last?.header("Cookie"), "no HandleCookies: no Cookie header")
+    }
+
+    // MARK: DL-08
+
+    /// Parity: DL-08 — `urlCredential` answers the server's Basic challenge.
+    func test_DL08_urlCredentialAnswersBasicAuth() {
+        downloader.urlCredential = URLCredential(user: "sd", password: "secret", persistence: .forSession)
+        downloader.username = "wrong"
+        downloader.password = "wrong"
+        let result = download("/auth.jpg")
+        XCTAssertNil(result.final?.error)
+        XCTAssertNotNil(result.final?.image)
+        let requests = server.requests("/auth.jpg")
+        XCTAssertEqual(requests.count, 2, "asked without credentials, then answered the 401 once")
+        XCTAssertNil(requests.first?.header("Authorization"))
+        XCTAssertEqual(requests.last?.header("Authorization"), "Basic " + Data("sd:secret".utf8).base64EncodedString())
+    }
+
+    /// Parity: DL-08 — without `urlCredential`, `username` + `password` are sent as HTTP Basic.
+    func test_DL08_usernameAndPasswordAnswerBasicAuth() {
+        downloader.username = "sd"
+        downloader.password = "secret"
+        let result = download("/auth.jpg")
+        XCTAssertNil(result.final?.error)
+        XCTAssertNotNil(result.final?.image)
+    }
+
+    /// Parity: DL-08 — no credential: the 401 ends the download with an error carrying the status.
+    func test_DL08_noCredentialFailsWith401() {
+        let result = download("/auth.jpg")
+        XCTAssertEqual(result.final?.error?.domain, NSURLErrorDomain)
+        XCTAssertEqual(result.final?.error?.code, 401)
+        XCTAssertNil(result.final?.image)
+        XCTAssertEqual(server.hits("/auth.jpg"), 1)
+    }
+
+    // MARK: DL-09
+
+    /// Parity: DL-09 — HighPriority → high, LowPriority → low queue priority; a caller joining a waiting
+    /// operation sets its priority again.
+    func test_DL09_queuePriorityFromOptions() {
+        XCTAssertEqual(queuedOperation("/a.jpg", options: .highPriority)?.queuePriority, .high)
+        XCTAssertEqual(queuedOperation("/b.jpg", options: .lowPriority)?.queuePriority, .low)
+        downloader.downloadImage(with: server.url("/b.jpg"), options: .highPriority, progress: nil, completed: nil)
+        XCTAssertEqual(downloader.runningOperation(for: server.url("/b.jpg"))?.queuePriority, .high)
+        downloader.downloadImage(with: server.url("/b.jpg"), options: [], progress: nil, completed: nil)
+        XCTAssertEqual(downloader.runningOperation(for: server.url("/b.jpg"))?.queuePriority, .normal)
+        downloader.cancelAllDownloads()
+    }
+
+    /// Parity: DL-09 — the task gets NSURLSessionTask's high / low priority too.
+    func test_DL09_taskPriorityFromOptions() {
+        server.route("/stall.jpg", .stall)
+        downloader.downloadImage(with: server.url("/stall.jpg"), options: .highPriority, progress: nil, completed: nil)
+        let operation = downloader.runningOperation(for: server.url("/stall.jpg"))
+        XCTAssertTrue(dlWaitUntil { operation?.dataTask != nil })
+        XCTAssertEqual(operation?.dataTask?.priority, SDWebImageCurlTask.highPriority)
+        downloader.cancelAllDownloads()
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import SDPort
+import SDPortTestServer
+import SDPortTestSupport
+import XCTest
+
+/// `SDWebImageDownloaderOperation` (4.4.8 `SDWebImageDownloaderOperation.m`): lifecycle, progress, response
+/// and status handling, decoding, cancelling, credentials, the will-cache rule and ContinueInBackground.
+final class OPDownloaderOperationTests: XCTestCase {
+    private var server: SDPortTestServer!
+    private var cacheDirectory: TemporaryDirectory!
+    private var downloader: SDWebImageDownloader!
+    private let fixtureSize = (try? TestFixtures.data("baseline.jpg").count) ?? -1
+
+    override func setUpWithError() throws {
+        server = SDPortTestServer()
+        server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+        server.route("/stall.jpg", .stall)
+        try server.start()
+        cacheDirectory = try TemporaryDirectory(prefix: "op-urlcache")
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
+        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+    }
+
+    override func tearDown() {
+        downloader = nil
+        server.stop()
+        cacheDirectory.remove()
+    }
+
+    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
+        let done = expectation(description: "download \(path)")
+        let recorder = DLDownloadRecorder { done.fulfill() }
+        downloader.downloadImage(with: server.url(path), options: options, progress: recorder.progress,
+                                 completed: recorder.completed)
+        wait(for: [done], timeout: 30)
+        return recorder
+    }
+
+    // MARK: OP-01
+
+    /// Parity: OP-01 — an asynchronous Operation subclass, neither executing nor finished before it starts.
+    func test_OP01_isAnAsynchronousOperation() {
+        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        XCTAssertTrue(operation.isAsynchronous)
+        XCTAssertFalse(operation.isExecuting)
+        XCTAssertFalse(operation.isFinished)
+        XCTAssertTrue(operation.shouldDecompressImages)
+    }
+
+    /// Parity: OP-01 — `start` on a cancelled operation finishes it at once and drops the callbacks; nothing
+    /// is requested.
+    func test_OP01_startOnACancelledOperationFinishesAndResets() {
+        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        let recorder = DLDownloadRecorder()
+        XCTAssertNotNil(operation.addHandlers(forProgress: recorder.progress, completed: recorder.completed))
+        operation.cancel()
+        operation.start()
+        XCTAssertTrue(operation.isFinished)
+        XCTAssertFalse(operation.isExecuting)
+        XCTAssertNil(operation.dataTask)
+        XCTAssertNil(operation.addHandlers(forProgress: nil, completed: nil), "a finished operation takes no callbacks")
+        XCTAssertTrue(recorder.completions.isEmpty && recorder.progressCalls.isEmpty)
+        XCTAssertEqual(server.totalHits, 0)
+    }
+
+    /// Parity: OP-01 — an operation without an injected session makes (and owns) its own, and downloads.
+    func test_OP01_runsWithItsOwnSession() {
+        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        let done = expectation(description: "own session")
+        let recorder = DLDownloadRecorder { done.fulfill() }
+        _ = operation.addHandlers(forProgress: recorder.progress, completed: recorder.completed)
+        let queue = OperationQueue()
+        queue.addOperation(operation)
+        wait(for: [done], timeout: 10)
+        XCTAssertNotNil(recorder.final?.image)
+        XCTAssertTrue(dlWaitUntil { operation.isFinished && !operation.isExecuting })
+    }
+
+    /// Parity: OP-01 — the first progress call is (0, -1 unknown length, url), before the response.
+    func test_OP01_firstProgressIsUnknownLength() throws {
+        let recorder = download("/a.jpg")
+        let first = try XCTUnwrap(recorder.progressCalls.first)
+        XCTAssertEqual(first.received, 0)
+        XCTAssertEqual(first.expected, -1)
+        XCTAssertEqual(first.url, server.url("/a.jpg"))
+    }
+
+    /// Parity: OP-01 — a request that cannot start (the session was invalidated) completes with
+    /// "Connection can't be initialized".
+    func test_OP01_cannotStartCompletesWithAnError() {
+        downloader.invalidateSessionAndCancel(true)
+        let recorder = download("/a.jpg")
+        XCTAssertEqual(recorder.finalCompletions.count, 1)
+        XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("Connection can't be initialized") ?? false,
+                      recorder.final?.error?.localizedDescription ?? "no error")
+        XCTAssertEqual(server.totalHits, 0)
+        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
+    }
+
+    /// Parity: OP-01 — `invalidateSessionAndCancel` does nothing on the shared downloader.
+    func test_OP01_sharedDownloaderIsNeverInvalidated() {
+        SDWebImageDownloader.shared.invalidateSessionAndCancel(true)
+        let done = expectation(description: "shared still works")
+        let recorder = DLDownloadRecorder { done.fulfill() }
+        SDWebImageDownloader.shared.downloadImage(with: server.url("/a.jpg?shared"), options: [], progress: nil,
+                                                  completed: recorder.completed)
+        wait(for: [done], timeout: 10)
+        XCTAssertNotNil(recorder.final?.image)
+    }
+
+    // MARK: OP-02
+
+    /// Parity: OP-02 — a valid response reports (0, Content-Length), then the chunks up to the full size.
+    func test_OP02_validResponseReportsExpectedSize() {
+        let recorder = download("/a.jpg")
+        let calls = recorder.progressCalls
+        XCTAssertGreaterThanOrEqual(calls.count, 3)
+        XCTAssertEqual(calls[1].received, 0)
+        XCTAssertEqual(calls[1].expected, fixtureSize)
+        XCTAssertEqual(calls.last?.received, fixtureSize)
+        XCTAssertEqual(calls.last?.expected, fixtureSize)
+    }
+
+    /// Parity: OP-02 — without Content-Length (chunked) the expected size is 0.
+    func test_OP02_unknownLengthIsZero() {
+        server.route("/chunked.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").chunked())
+        let recorder = download("/chunked.jpg")
+        XCTAssertNotNil(recorder.final?.image)
+        XCTAssertEqual(recorder.progressCalls.dropFirst().map(\.expected), Array(repeating: 0, count: recorder.progressCalls.count - 1))
+        XCTAssertEqual(recorder.progressCalls.last?.received, fixtureSize)
+    }
+
+    /// Parity: OP-02 — a close-delimited body (no Content-Length, connection closed at the end) is complete.
+    func test_OP02_closeDelimitedBody() {
+        server.route("/closed.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").withoutContentLength())
+        let recorder = download("/closed.jpg")
+        XCTAssertNil(recorder.final?.error)
+        XCTAssertEqual(recorder.final?.data?.count, fixtureSize)
+    }
+
+    /// Parity: OP-02 — an invalid status gets no (0, expected) progress and no data.
+    func test_OP02_invalidStatusGetsNoResponseProgress() {
+        server.route("/gone.jpg", .status(410, body: Data(repeating: 0xFF, count: 500)))
+        let recorder = download("/gone.jpg")
+        XCTAssertEqual(recorder.progressCalls.count, 1, "only the initial (0, -1)")
+        XCTAssertEqual(recorder.final?.error?.code, 410)
+        XCTAssertEqual(recorder.final?.error?.userInfo["statusCode"] as? Int, 410)
+    }
+
+    // MARK: OP-03
+
+    /// Parity: OP-03 — data arriving in pieces: one progress call per piece, growing to the full size.
+    func test_OP03_progressForEveryChunk() {
+        server.route("/trickle.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+            .trickle(chunkSize: 300, interval: 0.01))
+        let recorder = download("/trickle.jpg")
+        let received = recorder.progressCalls.dropFirst(2).map(\.received)
+        XCTAssertGreaterThanOrEqual(received.count, 4, "several pieces")
+        XCTAssertEqual(received, received.sorted())
+        XCTAssertEqual(received.last, fixtureSize)
+        XCTAssertNotNil(recorder.final?.image)
+    }
+
+    /// Parity: OP-03 — with `ProgressiveDownload`, partial images arrive with finished = false before the
+    /// final one; without it, there are none.
+    func test_OP03_progressiveDownloadDeliversPartialImages() throws {
+        server.route("/progressive.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+            .trickle(chunkSize: 1024, interval: 0.02))
+        let progressive = download("/progressive.jpg", options: .progressiveDownload)
+        let partials = progressive.completions.filter { !$0.finished }
+        XCTAssertGreaterThan(partials.count, 0, "at least one partial image")
+        XCTAssertTrue(partials.allSatisfy { $0.image != nil && $0.data == nil && $0.error == nil })
+        XCTAssertEqual(progressive.completions.last?.finished, true, "the final image comes last")
+        XCTAssertEqual(progressive.final?.image?.pixelWidth, 256)
+
+        let plain = download("/progressive.jpg")
+        XCTAssertTrue(plain.completions.allSatisfy(\.finished))
+    }
+
+    // MARK: OP-04
+
+    /// Parity: OP-04 — the data is decoded; the completion has the image, the data and finished = true.
+    func test_OP04_decodesTheImage() throws {
+        let recorder = download("/a.jpg")
+        let final = try XCTUnwrap(recorder.final)
+        XCTAssertNil(final.error)
+        XCTAssertEqual(final.image?.pixelWidth, 256)
+        XCTAssertEqual(final.image?.pixelHeight, 192)
+        XCTAssertEqual(final.image?.sd_imageFormat, .jpeg)
+        XCTAssertEqual(final.data, try TestFixtures.data("baseline.jpg"))
+        XCTAssertFalse(final.onMainThread, "the downloader completes on a background queue")
+    }
+
+    /// Parity: OP-04 — the scale comes from the URL (@2x).
+    func test_OP04_scaleFromTheKey() throws {
+        server.route("/photo@2x.png", .file(TestFixtures.url("photo@2x.png"), contentType: "image/png"))
+        let image = try XCTUnwrap(download("/photo@2x.png").final?.image)
+        XCTAssertEqual(image.scale, 2)
+        XCTAssertEqual(image.size.width, 10)
+        XCTAssertEqual(image.size.height, 5)
+    }
+
+    /// Parity: OP-04 — images are force-decoded unless `shouldDecompressImages` is off.
+    func test_OP04_decompressUnlessDisabled() throws {
+        XCTAssertEqual(download("/a.jpg").final?.image?.sd_isDecoded, true)
+        downloader.shouldDecompressImages = false
+        XCTAssertEqual(download("/a.jpg?again").final?.image?.sd_isDecoded, false)
+    }
+
+    /// Parity: OP-04 — animated images keep their frames and are not force-decoded.
+    func test_OP04_animatedImagesAreNotDecompressed() throws {
+        server.route("/animated.gif", .file(TestFixtures.url("animated.gif"), contentType: "image/gif"))
+        let image = try XCTUnwrap(download("/animated.gif").final?.image)
+        XCTAssertEqual(image.images?.count, 5)
+        XCTAssertFalse(image.sd_isDecoded)
+    }
+
+    /// Parity: OP-04 — `ScaleDownLargeImages` reaches the decompression step and shrinks an image over the
+    /// limit (5250×3450 here), keeping its aspect ratio. (That the coders keep the size without the option is
+    /// the coders' own test; decompressing this image at full size would only make this one slow.)
+    func test_OP04_scaleDownLargeImages() throws {
+        server.route("/large.png", .file(TestFixtures.url("large.png"), contentType: "image/png"))
+        let scaled = try XCTUnwrap(download("/large.png", options: .scaleDownLargeImages).final?.image)
+        XCTAssertLessThan(scaled.pixelWidth * scaled.pixelHeight, 5250 * 3450)
+        XCTAssertGreaterThan(scaled.pixelWidth, 0)
+        XCTAssertEqual(Double(scaled.pixelWidth) / Double(scaled.pixelHeight), 5250.0 / 3450.0, accuracy: 0.01)
+    }
+
+    /// Parity: OP-04 — a decoded image with zero pixels: "Downloaded image has 0 pixels".
+    func test_OP04_zeroPixelImageIsAnError() {
+        let coder = OPZeroPixelCoder()
+        SDWebImageCodersManager.shared.addCoder(coder)
+        defer { SDWebImageCodersManager.shared.removeCoder(coder) }
+        server.route("/zero.img", .data(OPZeroPixelCoder.signature, contentType: "application/octet-stream"))
+        let recorder = download("/zero.img")
+        XCTAssertEqual(recorder.final?.error?.domain, SDWebImageErrorDomain)
+        XCTAssertEqual(recorder.final?.error?.localizedDescription, "Downloaded image has 0 pixels")
+        XCTAssertNil(recorder.final?.image)
+    }
+
+    /// Parity: OP-04 — `IgnoreCachedResponse`: a response the protocol cache answered completes with
+    /// (nil, nil, nil, true).
+    func test_OP04_ignoreCachedResponse() {
+        server.route("/fresh.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("max-age=600"))
+        XCTAssertNotNil(download("/fresh.jpg", options: .useNSURLCache).final?.image)
+        let recorder = download("/fresh.jpg", options: [.useNSURLCache, .ignoreCachedResponse])
+        XCTAssertEqual(recorder.finalCompletions.count, 1)
+        XCTAssertNil(recorder.final?.image)
+        XCTAssertNil(recorder.final?.data)
+        XCTAssertNil(recorder.final?.error)
+        XCTAssertEqual(server.hits("/fresh.jpg"), 1)
+    }
+
+    // MARK: OP-05
+
+    /// Parity: OP-05 — `cancel` stops the transfer, posts one stop notification, ends executing and finished,
+    /// drops the callbacks; a second `cancel` changes nothing.
+    func test_OP05_cancelIsIdempotent() throws {
+        let stops = DLLockedBox(0)
+        let token = try XCTUnwrap(downloader.downloadImage(with: server.url("/stall.jpg"), options: [], progress: nil,
+                                                           completed: { _, _, _, _ in XCTFail("a cancelled download is not completed") }))
+        let operation = try XCTUnwrap(token.downloadOperation as? SDWebImageDownloaderOperation)
+        let observer = NotificationCenter.default.addObserver(forName: SDWebImageDownloadStopNotification, object: operation,
+                                                              queue: nil) { _ in stops.update { $0 += 1 } }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 && operation.isExecuting })
+        operation.cancel()
+        XCTAssertTrue(operation.isCancelled)
+        XCTAssertTrue(operation.isFinished)
+        XCTAssertFalse(operation.isExecuting)
+        XCTAssertNil(operation.dataTask)
+        operation.cancel()
+        XCTAssertTrue(dlWaitUntil { stops.value >= 1 })
+        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
+        XCTAssertNotNil(download("/a.jpg").final?.image)  // lets any stray notification or completion arrive
+        XCTAssertEqual(stops.value, 1)
+    }
+
+    // MARK: OP-06
+
+    /// Parity: OP-06 — `cancel(token)` says whether the whole operation was cancelled: only for the last caller.
+    func test_OP06_cancelTokenReportsWholeOperationCancel() {
+        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        let first = operation.addHandlers(forProgress: nil, completed: { _, _, _, _ in })
+        let second = operation.addHandlers(forProgress: nil, completed: { _, _, _, _ in })
+        XCTAssertFalse(operation.cancel(first))
+        XCTAssertFalse(operation.isCancelled)
+        XCTAssertTrue(operation.cancel(second))
+        XCTAssertTrue(operation.isCancelled)
+    }
+
+    // MARK: OP-07
+
+    /// Parity: OP-07 — the credential is used once: a server that rejects it gets exactly two requests and
+    /// the download fails with 401.
+    func test_OP07_credentialIsUsedOnce() {
+        server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+            .requireBasicAuth(user: "sd", password: "secret"))
+        downloader.urlCredential = URLCredential(user: "sd", password: "wrong", persistence: .forSession)
+        let recorder = download("/auth.jpg")
+        XCTAssertEqual(recorder.final?.error?.code, 401)
+        XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("401") ?? false)
+        XCTAssertEqual(server.hits("/auth.jpg"), 2)
+    }
+
+    // MARK: OP-08
+
+    /// Parity: OP-08 — without `UseNSURLCache` (ReloadIgnoringLocalCacheData) the response is not stored in
+    /// the protocol cache, even when the server allows caching; with it, it is.
+    func test_OP08_responsesAreStoredOnlyWithUseNSURLCache() throws {
+        server.route("/cacheable.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("max-age=600"))
+        let cache = try XCTUnwrap(downloader.urlCache)
+        let request = URLRequest(url: server.url("/cacheable.jpg"))
+        XCTAssertNotNil(download("/cacheable.jpg").final?.image)
+        XCTAssertNil(cache.cachedResponse(for: request))
+        XCTAssertNotNil(download("/cacheable.jpg", options: .useNSURLCache).final?.image)
+        XCTAssertEqual(cache.cachedResponse(for: request)?.data, try TestFixtures.data("baseline.jpg"))
+    }
+
+    // MARK: OP-09
+
+    /// Parity: OP-09 — `ContinueInBackground` is accepted and changes nothing on Linux.
+    func test_OP09_continueInBackgroundIsANoOp() {
+        let recorder = download("/a.jpg", options: .continueInBackground)
+        XCTAssertNil(recorder.final?.error)
+        XCTAssertEqual(recorder.final?.image?.pixelWidth, 256)
+    }
+}

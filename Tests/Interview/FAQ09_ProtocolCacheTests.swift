@@ -1,0 +1,108 @@
+import Foundation
+import SDPort
+import SDPortTestServer
+import SDPortTestSupport
+import XCTest
+
+/// FAQ-09 — Does SDWebImage also use the HTTP (NSURLCache) cache?
+///
+/// Answer: not by default. `createDownloaderOperationWithUrl:options:` (4.4.8) uses
+/// `NSURLRequestReloadIgnoringLocalCacheData` "to prevent from potential duplicate caching (NSURLCache +
+/// SDImageCache)", and the operation's `URLSession:dataTask:willCacheResponse:` refuses to store the response.
+/// Only `SDWebImageDownloaderUseNSURLCache` (which the manager's `RefreshCached` maps to) switches to
+/// `NSURLRequestUseProtocolCachePolicy`: fresh responses come from the cache, stale ones are revalidated with
+/// the server. `SDWebImageDownloaderIgnoreCachedResponse` then makes a response the cache answered complete
+/// with nil image and data, so the caller keeps what it has.
+///
+/// Port: NSURLSession applies the policy on Apple systems; here `SDWebImageCurlTask` does, with Foundation's
+/// `URLCache` (a temporary directory in these tests) as the store.
+final class FAQ09_ProtocolCacheTests: XCTestCase {
+    private var server: SDPortTestServer!
+    private var cacheDirectory: TemporaryDirectory!
+    private var downloader: SDWebImageDownloader!
+
+    override func setUpWithError() throws {
+        server = SDPortTestServer()
+        let image = TestFixtures.url("baseline.jpg")
+        server.route("/fresh.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=600"))
+        server.route("/etag.jpg", .file(image, contentType: "image/jpeg").cacheControl("no-cache").etag("\"v1\""))
+        server.route("/dated.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=0")
+            .lastModified(Date(timeIntervalSince1970: 1_500_000_000)))
+        try server.start()
+        cacheDirectory = try TemporaryDirectory(prefix: "faq09-urlcache")
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
+        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+    }
+
+    override func tearDown() {
+        downloader = nil
+        server.stop()
+        cacheDirectory.remove()
+    }
+
+    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
+        let done = expectation(description: "download \(path)")
+        let recorder = DLDownloadRecorder { done.fulfill() }
+        downloader.downloadImage(with: server.url(path), options: options, progress: recorder.progress,
+                                 completed: recorder.completed)
+        wait(for: [done], timeout: 10)
+        return recorder
+    }
+
+    /// Parity: FAQ-09 — by default every download goes to the server and nothing is stored, even when the
+    /// server allows caching.
+    func test_FAQ09_defaultBypassesTheProtocolCache() {
+        XCTAssertNotNil(download("/fresh.jpg").final?.image)
+        XCTAssertNotNil(download("/fresh.jpg").final?.image)
+        XCTAssertEqual(server.hits("/fresh.jpg"), 2)
+        XCTAssertNil(downloader.urlCache?.cachedResponse(for: URLRequest(url: server.url("/fresh.jpg"))))
+    }
+
+    /// Parity: FAQ-09 — with `UseNSURLCache` a fresh stored response (max-age) is served without the network.
+    func test_FAQ09_useNSURLCacheServesFreshResponsesFromTheCache() {
+        XCTAssertNotNil(download("/fresh.jpg", options: .useNSURLCache).final?.image)
+        let second = download("/fresh.jpg", options: .useNSURLCache)
+        XCTAssertEqual(second.final?.image?.pixelWidth, 256)
+        XCTAssertEqual(second.final?.data?.count, try TestFixtures.data("baseline.jpg").count)
+        XCTAssertEqual(server.hits("/fresh.jpg"), 1, "the second download never reached the server")
+    }
+
+    /// Parity: FAQ-09 — a stale response with an ETag is revalidated with If-None-Match; the server's 304 is
+    /// answered with the stored image.
+    func test_FAQ09_staleResponseIsRevalidatedWithETag() {
+        XCTAssertNotNil(download("/etag.jpg", options: .useNSURLCache).final?.image)
+        let second = download("/etag.jpg", options: .useNSURLCache)
+        XCTAssertNil(second.final?.error)
+        XCTAssertEqual(second.final?.image?.pixelWidth, 256)
+        let requests = server.requests("/etag.jpg")
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertNil(requests[0].header("If-None-Match"))
+        XCTAssertEqual(requests[1].header("If-None-Match"), "\"v1\"")
+    }
+
+    /// Parity: FAQ-09 — Last-Modified revalidates with If-Modified-Since.
+    func test_FAQ09_staleResponseIsRevalidatedWithLastModified() {
+        XCTAssertNotNil(download("/dated.jpg", options: .useNSURLCache).final?.image)
+        let second = download("/dated.jpg", options: .useNSURLCache)
+        XCTAssertEqual(second.final?.image?.pixelWidth, 256)
+        let requests = server.requests("/dated.jpg")
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertNotNil(requests[1].header("If-Modified-Since"))
+    }
+
+    /// Parity: FAQ-09 — with `IgnoreCachedResponse`, a response the protocol cache answered (fresh, or a 304)
+    /// completes with (nil, nil, nil, finished = true).
+    func test_FAQ09_ignoreCachedResponseCompletesWithNothing() {
+        for path in ["/fresh.jpg", "/etag.jpg"] {
+            XCTAssertNotNil(download(path, options: .useNSURLCache).final?.image)
+            let again = download(path, options: [.useNSURLCache, .ignoreCachedResponse])
+            XCTAssertEqual(again.finalCompletions.count, 1, path)
+            XCTAssertNil(again.final?.image, path)
+            XCTAssertNil(again.final?.data, path)
+            XCTAssertNil(again.final?.error, path)
+        }
+        XCTAssertEqual(server.hits("/fresh.jpg"), 1)
+        XCTAssertEqual(server.hits("/etag.jpg"), 2)
+    }
+}

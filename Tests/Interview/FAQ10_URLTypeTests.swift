@@ -1,0 +1,87 @@
+import Foundation
+import SDPort
+import SDPortTestSupport
+import XCTest
+
+/// FAQ-10 — What if the URL passed to the manager is a string, or not a URL at all, or nil?
+///
+/// Answer: `SDWebImageManager.m` (4.4.8, `loadImageWithURL:options:progress:completed:`) converts an `NSString`
+/// with `+[NSURL URLWithString:]` (a common mistake Xcode does not warn about), turns anything else that is not
+/// an `NSURL` (an `NSNull`, say) into nil instead of crashing, and completes a nil or empty URL at once with
+/// `NSURLErrorDomain` / `NSURLErrorFileDoesNotExist`, finished = YES. Port: the `loadImage(with:)` overloads for
+/// `URL?`, `String?` and `Any?` (`loadImage(withAnyURL:)`).
+final class FAQ10_URLTypeTests: XCTestCase {
+    private var env: MGRTestEnvironment!
+
+    override func setUpWithError() throws { env = try MGRTestEnvironment() }
+    override func tearDown() { env.tearDown(); env = nil }
+
+    private func loadAny(_ value: Any?) -> [MGRCompletionCall] {
+        let calls = MGRRecorder<MGRCompletionCall>()
+        env.manager.loadImage(withAnyURL: value) { image, data, error, cacheType, finished, url in
+            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+                                           finished: finished, url: url))
+        }
+        MGRWait.until { calls.count > 0 }
+        return calls.values
+    }
+
+    private func assertFileDoesNotExist(_ calls: [MGRCompletionCall], _ message: String,
+                                        file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(calls.count, 1, message, file: file, line: line)
+        XCTAssertEqual(calls.first?.errorDomain, NSURLErrorDomain, message, file: file, line: line)
+        XCTAssertEqual(calls.first?.errorCode, NSURLErrorFileDoesNotExist, message, file: file, line: line)
+        XCTAssertEqual(calls.first?.finished, true, message, file: file, line: line)
+        XCTAssertNil(calls.first?.image, message, file: file, line: line)
+    }
+
+    /// Parity: FAQ-10 — a String URL is converted and loads like the URL.
+    func test_FAQ10_stringURLIsConverted() throws {
+        let url = try env.serveFixture("rgba.png")
+        let calls = MGRRecorder<MGRCompletionCall>()
+        env.manager.loadImage(with: url.absoluteString) { image, data, error, cacheType, finished, imageURL in
+            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+                                           finished: finished, url: imageURL))
+        }
+        XCTAssertTrue(MGRWait.until { calls.count > 0 })
+        XCTAssertNotNil(calls.values.first?.image)
+        XCTAssertEqual(calls.values.first?.url, url)
+        XCTAssertEqual(loadAny(url.absoluteString).first?.cacheType, .memory, "through Any? too")
+        XCTAssertEqual(loadAny(url).first?.cacheType, .memory)
+    }
+
+    /// Parity: FAQ-10 — values that are not URLs become nil and complete with FileDoesNotExist, without a request.
+    func test_FAQ10_nonURLValuesBecomeNil() {
+        assertFileDoesNotExist(loadAny(NSNull()), "NSNull")
+        assertFileDoesNotExist(loadAny(42), "a number")
+        assertFileDoesNotExist(loadAny([URL(string: "https://example.test/a.png")!]), "an array")
+        XCTAssertEqual(env.server.totalHits, 0)
+    }
+
+    /// Parity: FAQ-10 — nil and empty URLs complete at once with FileDoesNotExist, finished.
+    func test_FAQ10_nilOrEmptyURLCompletesWithFileDoesNotExist() {
+        assertFileDoesNotExist(env.load(nil).calls, "nil URL")
+        assertFileDoesNotExist(loadAny(nil), "nil Any")
+        assertFileDoesNotExist(loadAny(""), "empty string")
+        let calls = MGRRecorder<MGRCompletionCall>()
+        env.manager.loadImage(with: String?.none) { image, data, error, cacheType, finished, url in
+            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+                                           finished: finished, url: url))
+        }
+        XCTAssertTrue(MGRWait.until { calls.count > 0 })
+        assertFileDoesNotExist(calls.values, "nil String")
+        XCTAssertFalse(env.manager.isRunning)
+    }
+
+    /// Parity: FAQ-10 — on the main queue the error completion runs before `loadImage` returns.
+    func test_FAQ10_nilURLCompletesBeforeReturningOnMainQueue() {
+        let done = expectation(description: "checked")
+        DispatchQueue.main.async { [env] in
+            let called = MGRRecorder<Bool>()
+            env!.manager.loadImage(with: URL?.none) { _, _, _, _, finished, _ in called.append(finished) }
+            XCTAssertEqual(called.values, [true], "already called when loadImage returned")
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 5)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import SDPort
+import SDPortTestSupport
+import XCTest
+
+/// FAQ-13 — What does SDWebImage's "force decoding" (decompression) do, and why?
+///
+/// Answer: `UIImage(data:)` only parses the header; the pixels are decoded lazily, on the main thread, the first
+/// time Core Animation draws the image — a visible stall in a scrolling list. SDWebImage 4.x decodes on its own
+/// background queue instead: `-[SDWebImageImageIOCoder sd_decompressedImageWithImage:]` (`SDWebImageImageIOCoder.m`,
+/// 4.4.8) draws the image into a `CGBitmapContext` of **8 bits per component, 4 bytes per pixel** (device RGB,
+/// `kCGBitmapByteOrder32Host`), with `kCGImageAlphaPremultipliedFirst` when the image has alpha and
+/// `kCGImageAlphaNoneSkipFirst` — **alpha skipped** — when it is opaque, and keeps the bitmap that results.
+/// `+shouldDecodeImage:` refuses nil and **animated images** (they are returned untouched). With
+/// `SDWebImageScaleDownLargeImages` (`SDWebImageCoderScaleDownLargeImagesKey`),
+/// `sd_decompressedAndScaledDownImageWithImage:` redraws images over `kDestImageSizeMB` = 60 MB
+/// (`kDestTotalPixels` = 60 × 1024 × 1024 / 4 = 15,728,640 pixels) at scale sqrt(limit / pixels), in tiles, keeping
+/// the aspect ratio. `SDWebImageCoderHelper.m` holds the frame helpers the coders share; 5.x moves all of this into
+/// `SDImageCoderHelper` (`decodedImageWithImage:`, `decodedAndScaledDownImageWithImage:limitBytes:`).
+///
+/// Port: `SDWebImageCoderHelper.decompressedImage(with:data:options:)`; decoders already return bitmaps, so
+/// force decoding normalises one (packed 4-byte pixels, alpha 255 and `hasAlpha == false` when opaque, straight
+/// alpha) and marks it `sd_isDecoded`.
+final class FAQ13_ForceDecodingTests: XCTestCase {
+    /// Parity: FAQ-13 — 8 bits per component, 4 bytes per pixel, alpha skipped for opaque images; animated
+    /// images untouched; large images scaled down under the 60 MB limit when asked.
+    func test_FAQ13_forceDecodingMakesA32BitBitmapAndSkipsAnimatedImages() throws {
+        XCTAssertEqual(SDWebImageCoderHelper.bitsPerComponent, 8)
+        XCTAssertEqual(SDWebImageCoderHelper.bytesPerPixel, 4)
+        XCTAssertEqual(SDWebImageCoderHelper.destTotalPixels, 60 * 1024 * 1024 / 4)
+
+        let jpeg = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("baseline.jpg"))
+        var data: Data? = try TestFixtures.data("baseline.jpg")
+        let decoded = try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(with: jpeg, data: &data, options: nil))
+        XCTAssertTrue(decoded.sd_isDecoded)
+        XCTAssertEqual(decoded.bytesPerRow, decoded.pixelWidth * 4, "4 bytes per pixel, packed")
+        XCTAssertEqual(decoded.pixels.count, decoded.pixelWidth * decoded.pixelHeight * 4)
+        XCTAssertFalse(decoded.hasAlpha, "an opaque JPEG: alpha skipped")
+        XCTAssertTrue(stride(from: 3, to: decoded.pixels.count, by: 4).allSatisfy { decoded.pixels[$0] == 255 })
+
+        let png = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("rgba.png"))
+        var pngData: Data? = try TestFixtures.data("rgba.png")
+        XCTAssertTrue(try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(with: png, data: &pngData, options: nil)).hasAlpha,
+                      "an image with alpha keeps it")
+
+        let gif = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("animated.gif"))
+        var gifData: Data? = try TestFixtures.data("animated.gif")
+        XCTAssertTrue(SDWebImageCodersManager.shared.decompressedImage(with: gif, data: &gifData, options: nil) === gif,
+                      "animated images are not force-decoded")
+
+        // The default limit: a 5250×3450 image (the original's TestImageLarge.jpg) becomes 4892×3214.
+        let size = SDWebImageCoderHelper.scaledDownSize(width: 5250, height: 3450)
+        XCTAssertEqual([size.width, size.height], [4892, 3214])
+        // The same rule on a small image with a small limit (cheap enough for a debug build).
+        let photo = UIImage(pixelWidth: 400, pixelHeight: 300, pixels: [UInt8](repeating: 255, count: 400 * 300 * 4), hasAlpha: false)
+        let scaled = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(photo, limitPixels: 30_000))
+        XCTAssertEqual([scaled.pixelWidth, scaled.pixelHeight], [200, 150], "sqrt(30000 / 120000) = 0.5, aspect kept")
+        XCTAssertTrue(scaled.sd_isDecoded)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SDPort
+import SDPortTestServer
+import SDPortTestSupport
+import XCTest
+
+/// FAQ-17 (downloader half) — Can the same URL be downloaded twice at the same time?
+///
+/// Answer: no. `-[SDWebImageDownloader downloadImageWithURL:options:progress:completed:]` (4.4.8) looks the URL
+/// up in `URLOperations`; while an operation for it runs, a new caller only adds its callbacks to that
+/// operation (`addHandlersForProgress:completed:`) and gets its own token, so cancelling one caller leaves the
+/// others (issue #883). The operation leaves `URLOperations` when it finishes. (The failed-URL half of FAQ-17
+/// belongs to `SDWebImageManager`.)
+final class FAQ17_CoalescingTests: XCTestCase {
+    /// Parity: FAQ-17 — 100 requests for one URL: one request reaches the server, 100 completions with the image.
+    func test_FAQ17_hundredRequestsForOneURLHitTheServerOnce() throws {
+        let server = SDPortTestServer()
+        server.route("/one.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.3))
+        try server.start()
+        defer { server.stop() }
+        let downloader = SDWebImageDownloader(sessionConfiguration: nil)
+        var expectations: [XCTestExpectation] = []
+        var recorders: [DLDownloadRecorder] = []
+        var operations = Set<ObjectIdentifier>()
+        for index in 0..<100 {
+            let done = expectation(description: "caller \(index)")
+            expectations.append(done)
+            let recorder = DLDownloadRecorder { done.fulfill() }
+            recorders.append(recorder)
+            let token = downloader.downloadImage(with: server.url("/one.jpg"), options: [], progress: recorder.progress,
+                                                 completed: recorder.completed)
+            if let operation = token?.downloadOperation { operations.insert(ObjectIdentifier(operation)) }
+        }
+        XCTAssertEqual(operations.count, 1, "every caller joined the first operation")
+        wait(for: expectations, timeout: 20)
+        XCTAssertEqual(server.hits("/one.jpg"), 1)
+        XCTAssertTrue(recorders.allSatisfy { $0.finalCompletions.count == 1 && $0.final?.image?.pixelWidth == 256 })
+        XCTAssertTrue(dlWaitUntil { downloader.runningURLCount == 0 }, "the finished operation left URLOperations")
+    }
+
+    /// Parity: FAQ-17 — cancelling some callers of a shared download leaves the rest; the others still get the
+    /// image from the one request.
+    func test_FAQ17_cancellingSomeCallersKeepsTheOthers() throws {
+        let server = SDPortTestServer()
+        server.route("/shared.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.3))
+        try server.start()
+        defer { server.stop() }
+        let downloader = SDWebImageDownloader(sessionConfiguration: nil)
+        var kept: [(DLDownloadRecorder, XCTestExpectation)] = []
+        var cancelled: [DLDownloadRecorder] = []
+        for index in 0..<10 {
+            if index.isMultiple(of: 2) {
+                let recorder = DLDownloadRecorder()
+                let token = downloader.downloadImage(with: server.url("/shared.jpg"), options: [], progress: nil,
+                                                     completed: recorder.completed)
+                downloader.cancel(token)
+                cancelled.append(recorder)
+            } else {
+                let done = expectation(description: "caller \(index)")
+                let recorder = DLDownloadRecorder { done.fulfill() }
+                downloader.downloadImage(with: server.url("/shared.jpg"), options: [], progress: nil,
+                                         completed: recorder.completed)
+                kept.append((recorder, done))
+            }
+        }
+        wait(for: kept.map(\.1), timeout: 20)
+        XCTAssertTrue(kept.allSatisfy { $0.0.final?.image != nil })
+        XCTAssertTrue(cancelled.allSatisfy { $0.completions.isEmpty })
+        XCTAssertEqual(server.hits("/shared.jpg"), 1)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SDPort
+import SDPortTestSupport
+import XCTest
+
+/// FAQ-17 (failed-URL half) — Does SDWebImage keep retrying a URL that failed?
+///
+/// Answer: no. `SDWebImageManager.m` (4.4.8, `loadImageWithURL:options:progress:completed:`) adds a URL whose
+/// download failed to `failedURLs` — unless the error says the network, not the URL, was at fault (not connected,
+/// cancelled, timed out, roaming off, data not allowed, cannot find host, cannot connect, connection lost) — and a
+/// later load of a URL on that list completes at once with `NSURLErrorFileDoesNotExist`, without a request,
+/// unless it passes `SDWebImageRetryFailed`. A success with `RetryFailed` takes the URL off the list.
+/// (The other half of FAQ-17, one download per URL at a time, is the downloader's.) Port:
+/// `SDWebImageManager.failedURLs`, `SDWebImageManager.shouldBlockFailedURL(with:)`.
+final class FAQ17_FailedURLTests: XCTestCase {
+    private var env: MGRTestEnvironment!
+
+    override func setUpWithError() throws { env = try MGRTestEnvironment() }
+    override func tearDown() { env.tearDown(); env = nil }
+
+    /// Parity: FAQ-17 — a 404 puts the URL on the list; the next load is refused without a request; RetryFailed
+    /// asks again, and its success clears the entry.
+    func test_FAQ17_failedURLIsNotTriedAgainUnlessRetryFailed() throws {
+        env.server.route("/flaky.png", .status(404))
+        let url = env.server.url("/flaky.png")
+        XCTAssertEqual(env.load(url).calls.last?.errorCode, 404)
+        XCTAssertEqual(env.manager.failedURLs, [url])
+
+        let refused = env.load(url).calls.last
+        XCTAssertEqual(refused?.errorCode, NSURLErrorFileDoesNotExist)
+        XCTAssertEqual(env.server.hits("/flaky.png"), 1, "no second request")
+
+        env.server.route("/flaky.png", .data(try TestFixtures.data("rgba.png"), contentType: "image/png"))
+        XCTAssertNotNil(env.load(url, options: .retryFailed).calls.last?.image)
+        XCTAssertEqual(env.server.hits("/flaky.png"), 2)
+        XCTAssertTrue(env.manager.failedURLs.isEmpty, "success with RetryFailed clears the entry")
+    }
+
+    /// Parity: FAQ-17 — a timeout is the network's fault: the URL stays off the list and is tried again.
+    func test_FAQ17_timeoutDoesNotBlacklist() {
+        env.downloader.downloadTimeout = 0.5
+        env.server.route("/slow.png", .stall)
+        let url = env.server.url("/slow.png")
+        XCTAssertEqual(env.load(url).calls.last?.errorCode, NSURLErrorTimedOut)
+        XCTAssertTrue(env.manager.failedURLs.isEmpty)
+        XCTAssertEqual(env.load(url).calls.last?.errorCode, NSURLErrorTimedOut)
+        XCTAssertEqual(env.server.hits("/slow.png"), 2, "tried again")
+    }
+}
