@@ -152,6 +152,15 @@ final class DLDownloaderFaultTests: XCTestCase {
         assertFault(server.url("/stall.jpg"), code: NSURLErrorTimedOut, messageContains: "Timed out after 0.5 s")
     }
 
+    /// Parity: DL-07 — a server that stops sending in the middle of the body times out the same way; the
+    /// bytes that did arrive are not decoded.
+    func test_DL07_stallInTheMiddleOfTheBodyTimesOut() {
+        server.route("/half.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+            .trickle(chunkSize: 500, interval: 30))  // the first 500 bytes, then silence until the server stops
+        downloader.downloadTimeout = 0.5
+        assertFault(server.url("/half.jpg"), code: NSURLErrorTimedOut, messageContains: "Timed out after 0.5 s")
+    }
+
     /// The timeout is an idle timeout: a body that keeps arriving (slower than the whole timeout in total)
     /// does not time out.
     func test_DL07_timeoutIsIdleNotTotal() {
