@@ -5,7 +5,8 @@ import Foundation
 /// cache and cookies the way NSURLSession does for the requests `SDWebImageDownloader` makes.
 ///
 /// Port of the role `NSURLSession` plays in `SDWebImageDownloader.m` (4.4.8, `createNewSessionWithConfiguration:`),
-/// needed because Linux's FoundationNetworking lacks the delegate hooks the original relies on. What it reads
+/// needed because Linux's FoundationNetworking lacks the delegate hooks the original relies on (5.x uses
+/// NSURLSession the same way, so the stand-in serves both). What it reads
 /// from the `URLSessionConfiguration`:
 /// - `timeoutIntervalForRequest`: used when a request has no `timeoutInterval` of its own. **A timeout is an
 ///   idle timeout**, as on NSURLSession: a transfer fails with NSURLErrorTimedOut (-1001) when no byte

@@ -17,6 +17,8 @@ import Foundation
 /// and their cookies are not seen). HTTP Basic: a 401 asks the delegate for a credential and the request is
 /// repeated once per credential given (see `SDWebImageCurlTaskDelegate`).
 ///
+/// Port addition: NSURLSessionDataTask's role in 4.4.8 (and 5.x); Linux forces it, see `SDWebImageCurlSession`.
+///
 /// Thread safety: every mutable property is guarded by `lock`; delegate calls run on the session's delegate queue.
 public final class SDWebImageCurlTask: @unchecked Sendable {
     /// NSURLSessionTask's priority constants.

@@ -7,7 +7,8 @@ import Foundation
 /// Ports the parts of `NSURLSessionDataDelegate` / `NSURLSessionTaskDelegate` that
 /// `SDWebImageDownloaderOperation` implements in 4.4.8 (`didReceiveResponse`, `didReceiveData`,
 /// `willCacheResponse`, `didReceiveChallenge`, `didCompleteWithError`). The original's downloader is the
-/// session's delegate and looks up the operation for each task; here each task carries its delegate.
+/// session's delegate and looks up the operation for each task; here each task carries its delegate (5.x does
+/// the same lookup as 4.4.8).
 public protocol SDWebImageCurlTaskDelegate: AnyObject, Sendable {
     /// The final response head arrived (after redirects). No data is delivered until `completionHandler`
     /// is called; `.cancel` ends the task with NSURLErrorCancelled.

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Ports `SDWebImageDownloadToken` (`SDWebImageDownloader.m`, 4.4.8): the URL, a weak reference to the
 /// operation, and the operation's token for this caller's callbacks. Cancelling removes only those callbacks;
-/// the download itself stops when no callbacks are left (the fix for the original's issue #883).
+/// the download itself stops when no callbacks are left (the fix for the original's issue #883). 5.x keeps the
+/// design and adds the request, the response and the task metrics to the token.
 public final class SDWebImageDownloadToken: SDWebImageOperation, @unchecked Sendable {
     public let url: URL?
     /// The operation's token for this caller's callbacks.

@@ -5,7 +5,8 @@ import Foundation
 /// Ports `SDWebImageDownloaderOperationInterface` (`SDWebImageDownloaderOperation.h`, 4.4.8). A custom class
 /// must also be an `Operation` subclass. The original makes operations with `[[cls alloc] initWithRequest:
 /// inSession:options:]`; Swift cannot call an arbitrary initializer on a class object, so the protocol
-/// requires that initializer. The session is the port's libcurl transport instead of an `NSURLSession`.
+/// requires that initializer. The session is the port's libcurl transport instead of an `NSURLSession` (Linux).
+/// 5.x renames the protocol `SDWebImageDownloaderOperation` and adds a context argument to the initializer.
 public protocol SDWebImageDownloaderOperationInterface: AnyObject {
     init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions)
     /// Adds a caller's callbacks; the result is the token `cancel(_:)` takes. nil when the operation is
