@@ -29,7 +29,9 @@ enum DownloaderBenchmarks {
         defer { server.stop() }
         let imageURLs = (0..<imageCount).map { server.url("/img/\($0).jpg") }
         let opaqueURLs = (0..<imageCount).map { server.url("/raw/\($0).bin") }
-        print("payload: \(imageCount) noisy JPEGs of \(jpeg.count) bytes from \(server.baseURL), 6 at a time, \(rounds) rounds")
+        let sample = try SDWebImageCodersManager.shared.decodeImage(from: jpeg)
+        print("payload: \(imageCount) noisy \(sample.pixelWidth)×\(sample.pixelHeight) JPEGs of \(jpeg.count) bytes from "
+              + "\(server.baseURL), 6 at a time, \(rounds) rounds")
 
         guard let curl = findCurl() else {
             print("curl not found on PATH (apt-get install curl); skipping the comparison")
