@@ -25,8 +25,10 @@ public func SDTransformedKeyForKey(_ key: String?, _ transformerKey: String) -> 
         components.path = (stem as NSString).appendingPathExtension(ext) ?? stem
         if let transformed = components.url?.absoluteString { return transformed }
     }
-    let stem = (key as NSString).deletingPathExtension + SDImageTransformerKeySeparator + transformerKey
-    return (stem as NSString).appendingPathExtension(ext) ?? stem
+    // Cut the extension off by hand: NSString's path methods would also fold "file:///" into "file:/".
+    let suffix = "." + ext
+    let base = key.hasSuffix(suffix) ? String(key.dropLast(suffix.count)) : (key as NSString).deletingPathExtension
+    return base + SDImageTransformerKeySeparator + transformerKey + suffix
 }
 
 /// The cache key of a thumbnail: `SDTransformedKeyForKey(key, "Thumbnail({w,h},p)")`, with the size printed with
