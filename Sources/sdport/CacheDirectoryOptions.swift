@@ -8,4 +8,11 @@ struct CacheDirectoryOptions: ParsableArguments {
         discussion: "Without it: $XDG_CACHE_HOME or ~/.cache, as SDImageCache.shared uses.",
         valueName: "dir"))
     var cacheDirectory: String?
+
+    init() {}
+
+    /// Options as if `--cache-dir` had been given (nil: not given).
+    init(cacheDirectory: String?) {
+        self.cacheDirectory = cacheDirectory
+    }
 }

@@ -15,7 +15,7 @@ extension FAQEntry {
                 + "that are searched but never written. 5.x moves the default to Caches/com.hackemist.SDImageCache/default.",
             portFile: "Sources/SDPort/Cache/SDImageCache.swift",
             portAnchor: "public init(namespace: String, diskCacheDirectory: String?)",
-            test: "FAQ01_",
+            test: "FAQ01_DiskDirectoryTests.test_FAQ01_defaultPathIsCachesDefaultFullNamespace",
             original: "SDImageCache.m -initWithNamespace:diskCacheDirectory:, -makeDiskCachePath:",
             live: {
                 let shared = SDImageCache.shared.diskCachePath
@@ -29,10 +29,10 @@ extension FAQEntry {
             answer: "At most 6 downloads run at once (the download queue's maxConcurrentOperationCount) and a request "
                 + "times out after 15 seconds. A downloadTimeout set to 0 is replaced by 15 when the request is made.",
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
-            portAnchor: "maxConcurrentDownloads",
-            test: "FAQ02_",
+            portAnchor: "downloadQueue.maxConcurrentOperationCount = 6",
+            test: "FAQ02_DownloaderDefaultsTests.test_FAQ02_sixConcurrentDownloadsAndFifteenSeconds",
             original: "SDWebImageDownloader.m -initWithSessionConfiguration:, -createDownloaderOperationWithUrl:options:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { FAQLiveProbes.downloaderDefaults() }),
         FAQEntry(
             number: 3,
             question: "How are cached images named?",
@@ -43,7 +43,7 @@ extension FAQEntry {
                 + "the name always fits in 255 bytes.",
             portFile: "Sources/SDPort/Cache/SDImageCache+FileName.swift",
             portAnchor: "public static func cachedFileName(forKey key: String?)",
-            test: "FAQ03_",
+            test: "FAQ03_FileNamingTests.test_FAQ03_fileNameIsMD5PlusExtension",
             original: "SDImageCache.m -cachedFileNameForKey:",
             live: {
                 let cache = SDImageCache(namespace: "faq", diskCacheDirectory: "/tmp")
@@ -82,11 +82,9 @@ extension FAQEntry {
                 + "from the disk cache, memory (2) that it was found in the memory cache.",
             portFile: "Sources/SDPort/Platform/SDImageCacheType.swift",
             portAnchor: "public enum SDImageCacheType",
-            test: "FAQ05_",
+            test: "FAQ05_ManagerCacheTypeTests.test_FAQ05_managerReportsNoneThenMemoryThenDisk",
             original: "SDImageCache.h SDImageCacheType",
-            live: {
-                [SDImageCacheType.none, .disk, .memory].map { "\($0) = \($0.rawValue)" }.joined(separator: ", ")
-            }),
+            live: { try await FAQLiveProbes.cacheTypes() }),
         FAQEntry(
             number: 6,
             question: "Is every downloaded image cached in memory? On disk? When?",
@@ -95,15 +93,11 @@ extension FAQEntry {
                 + "(with the downloaded bytes), or stores the image its delegate transformed (re-encoded when the "
                 + "transform made a new image). An image found on disk is put into memory too.",
             portFile: "Sources/SDPort/Manager/SDWebImageManager.swift",
-            portAnchor: "cacheMemoryOnly",
-            test: "FAQ06_",
+            portAnchor: "let cacheOnDisk = !options.contains(.cacheMemoryOnly)",
+            test: "FAQ06_ManagerSideCachingTests.test_FAQ06_downloadIsStoredInMemoryAndOnDiskWithItsBytes",
             original: "SDWebImageManager.m -loadImageWithURL:options:progress:completed:; "
                 + "SDImageCache.m -storeImage:imageData:forKey:toDisk:completion:",
-            live: {
-                let config = SDImageCacheConfig()
-                return "SDImageCacheConfig().shouldCacheImagesInMemory = \(config.shouldCacheImagesInMemory); "
-                    + "SDWebImageOptions.cacheMemoryOnly.rawValue = \(SDWebImageOptions.cacheMemoryOnly.rawValue)"
-            }),
+            live: { try await FAQLiveProbes.whatIsCached() }),
         FAQEntry(
             number: 7,
             question: "How long do files stay in the disk cache, and when is the cleanup run?",
@@ -113,7 +107,7 @@ extension FAQEntry {
                 + "didEnterBackgroundNotification (the port's names), or calls deleteOldFiles (sdport cache clean).",
             portFile: "Sources/SDPort/Cache/SDImageCacheConfig.swift",
             portAnchor: "public static let defaultMaxCacheAge",
-            test: "FAQ07_",
+            test: "FAQ07_DiskLifetimeTests.test_FAQ07_maxCacheAgeIsOneWeek",
             original: "SDImageCacheConfig.m kDefaultCacheMaxCacheAge; SDImageCache.m -backgroundDeleteOldFiles",
             live: {
                 let age = SDImageCacheConfig().maxCacheAge
@@ -130,7 +124,7 @@ extension FAQEntry {
                 + "is used. Directories and hidden files are skipped.",
             portFile: "Sources/SDPort/Cache/SDImageCache+Cleanup.swift",
             portAnchor: "public func deleteOldFiles(completionBlock",
-            test: "FAQ08_",
+            test: "FAQ08_CleanupRuleTests.test_FAQ08_passOneDeletesExpiredFilesOnly",
             original: "SDImageCache.m -deleteOldFilesWithCompletionBlock:",
             live: { try await FAQLiveProbes.cleanupRule() }),
         FAQEntry(
@@ -141,11 +135,11 @@ extension FAQEntry {
                 + "(which the manager's refreshCached maps to) uses the protocol cache policy; with ignoreCachedResponse "
                 + "a response served from that cache completes with nil image and data. On Linux the port keeps the "
                 + "protocol cache itself, since libcurl has none.",
-            portFile: "Sources/SDPort/Downloader/SDWebImageHTTPCacheRules.swift",
-            portAnchor: "ReloadIgnoringLocalCacheData",
-            test: "FAQ09_",
+            portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
+            portAnchor: "let cachePolicy: URLRequest.CachePolicy",
+            test: "FAQ09_ProtocolCacheTests.test_FAQ09_defaultBypassesTheProtocolCache",
             original: "SDWebImageDownloader.m -createDownloaderOperationWithUrl:options:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.protocolCache() }),
         FAQEntry(
             number: 10,
             question: "Must the URL passed in be an NSURL?",
@@ -153,10 +147,10 @@ extension FAQEntry {
                 + "not a URL becomes nil. A nil or empty URL completes at once with an NSURLErrorDomain "
                 + "FileDoesNotExist (-1100) error and finished = true.",
             portFile: "Sources/SDPort/Manager/SDWebImageManager.swift",
-            portAnchor: "func loadImage(",
-            test: "FAQ10_",
+            portAnchor: "public func loadImage(withAnyURL value: Any?",
+            test: "FAQ10_URLTypeTests.test_FAQ10_nilOrEmptyURLCompletesWithFileDoesNotExist",
             original: "SDWebImageManager.m -loadImageWithURL:options:progress:completed:",
-            live: { "(the manager has not landed yet)" }),
+            live: { try await FAQLiveProbes.urlTypes() }),
         FAQEntry(
             number: 11,
             question: "How are memory and disk reads kept thread-safe?",
@@ -166,7 +160,7 @@ extension FAQEntry {
                 + "cancelled before the io queue reaches it, its done block is never called.",
             portFile: "Sources/SDPort/Cache/SDImageCache+Query.swift",
             portAnchor: "public func queryCacheOperation(forKey key: String?, options",
-            test: "FAQ11_",
+            test: "FAQ11_ThreadSafetyTests.test_FAQ11_cancelledQueryNeverCallsDone",
             original: "SDImageCache.m -queryCacheOperationForKey:options:done:, ioQueue",
             live: { await FAQLiveProbes.ioQueue() }),
         FAQEntry(
@@ -175,9 +169,9 @@ extension FAQEntry {
             answer: "Accept: image/webp,image/*;q=0.8 (WebP support is compiled in). 5.1+ sends image/*,*/*;q=0.8.",
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
             portAnchor: "image/webp,image/*;q=0.8",
-            test: "FAQ12_",
+            test: "FAQ12_AcceptHeaderTests.test_FAQ12_acceptHeaderReachesTheServer",
             original: "SDWebImageDownloader.m -initWithSessionConfiguration:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.acceptHeader() }),
         FAQEntry(
             number: 13,
             question: "What does force decoding do?",
@@ -186,10 +180,10 @@ extension FAQEntry {
                 + "Animated images are not force-decoded. With scaleDownLargeImages, an image over 60 MB of pixels "
                 + "(15,728,640 px) is scaled down to that size, aspect kept.",
             portFile: "Sources/SDPort/Coders/SDWebImageCoderHelper.swift",
-            portAnchor: "decompressedImage",
-            test: "FAQ13_",
+            portAnchor: "public static func decompressedImage(_ image: UIImage?) -> UIImage?",
+            test: "FAQ13_ForceDecodingTests.test_FAQ13_forceDecodingMakesA32BitBitmapAndSkipsAnimatedImages",
             original: "SDWebImageImageIOCoder.m -decompressedImageWithImage:data:options:, -sd_decompressedAndScaledDownImageWithImage:",
-            live: { "(the coders have not landed yet)" }),
+            live: { FAQLiveProbes.forceDecode() }),
         FAQEntry(
             number: 14,
             question: "Why check for the main queue rather than the main thread?",
@@ -224,10 +218,10 @@ extension FAQEntry {
                 + "depend on the new one, so the newest request starts first (4.x links only the last added "
                 + "operation; 5.x makes every pending one depend on the new one).",
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
-            portAnchor: "lastAddedOperation",
-            test: "FAQ16_",
+            portAnchor: "if settings.order == .lifo",
+            test: "FAQ16_ExecutionOrderTests.test_FAQ16_lifoRunsTheNewestFirst",
             original: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.executionOrder() }),
         FAQEntry(
             number: 17,
             question: "Can the same URL be downloaded twice at once? Is a failed URL tried again?",
@@ -236,10 +230,10 @@ extension FAQEntry {
                 + "manager's failed list and is not tried again unless the load has retryFailed (network failures "
                 + "such as a timeout or a refused connection are not listed).",
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
-            portAnchor: "URLOperations",
-            test: "FAQ17_",
+            portAnchor: "if let running = URLOperations[url]",
+            test: "FAQ17_CoalescingTests.test_FAQ17_hundredRequestsForOneURLHitTheServerOnce; FAQ17_FailedURLTests.test_FAQ17_failedURLIsNotTriedAgainUnlessRetryFailed",
             original: "SDWebImageDownloader.m -addProgressCallback:completedBlock:forURL:createCallback:; "
                 + "SDWebImageManager.m failedURLs",
-            live: { "(the downloader has not landed yet)" }),
+            live: { try await FAQLiveProbes.coalescingAndFailedURLs() }),
     ]
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SDPort
 
 /// `sdport load <url-or-path>`: one load through `SDWebImageManager`.
 struct LoadCommand: AsyncParsableCommand {
@@ -36,6 +37,56 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        throw SDPortFailure(.loadFailed, "load needs the manager, which has not landed yet")
+        let source = try LoadSource.parse(self.source)
+        let session = try LoadSession.make(cacheDirectory: cacheOptions.cacheDirectory)
+        let tracePrinter = trace ? TracePrinter(indent: "  ", toStandardError: json) : nil
+        tracePrinter?.start()
+        defer { tracePrinter?.stop() }
+
+        let url: URL
+        var server: LocalFileServer?
+        switch source {
+        case .remote(let remote):
+            url = remote
+        case .localFile(let file):
+            let local = try LocalFileServer(file: file)
+            server = local
+            url = local.url
+            let loopbackURL = local.url
+            session.manager.cacheKeyFilter = { requested in
+                requested == loopbackURL ? file.absoluteString : requested?.absoluteString
+            }
+        }
+        defer { server?.stop() }
+
+        let progress = (json || trace) ? nil : ProgressDisplay(label: url.lastPathComponent, indent: "")
+        let start = DispatchTime.now()
+        let result: SDWebImageLoadResult
+        do {
+            result = try await session.manager.loadImage(with: url, options: LoadOption.combined(options),
+                                                         progress: progress?.block)
+        } catch {
+            progress?.finish()
+            throw SDPortFailure(.loadFailed, LoadFailureText.line(for: error, source: self.source))
+        }
+        let milliseconds = Milliseconds.since(start)
+        progress?.finish()
+        await session.flushDiskWrites()
+        let key = session.manager.cacheKey(for: url)
+        let report = LoadReport(result: result, url: url, cacheFile: session.cacheFile(forKey: key),
+                                milliseconds: milliseconds)
+        var written: String?
+        if let output {
+            written = try PNGOutput.write(result.image, to: output)
+        }
+        if json {
+            Console.out(report.json)
+        } else {
+            if case .localFile(let file) = source {
+                Console.out("file:       \(file.path) (served on loopback, cache key \(key ?? "-"))")
+            }
+            report.lines.forEach(Console.out)
+            if let written { Console.out(written) }
+        }
     }
 }

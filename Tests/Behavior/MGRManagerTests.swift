@@ -475,6 +475,55 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertEqual(calls.values.map(\.1), [true, true, true])
     }
 
+    /// Parity: MGR-10 — cancelled while the delegate transforms the downloaded image (after the download, before
+    /// the completion): the completion is never called.
+    func test_MGR10_cancelDuringTransformCallsNothing() throws {
+        let delegate = MGRTestDelegate()
+        let transformStarted = DispatchSemaphore(value: 0)
+        let mayFinish = DispatchSemaphore(value: 0)
+        delegate.transform = { image in
+            transformStarted.signal()
+            _ = mayFinish.wait(timeout: .now() + 10)
+            return image
+        }
+        env.manager.delegate = delegate
+        let url = try env.serveFixture("rgba.png")
+        let calls = MGRRecorder<Bool>()
+        let operation = env.manager.loadImage(with: url) { _, _, _, _, _, _ in calls.append(true) }
+        XCTAssertTrue(MGRWait.until { transformStarted.wait(timeout: .now()) == .success })
+        operation.cancel()
+        mayFinish.signal()
+        XCTAssertTrue(MGRWait.until { self.env.cache.imageFromMemoryCache(forKey: url.absoluteString) != nil },
+                      "the transform still finishes and stores (as the original)")
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(calls.count, 0)
+        XCTAssertFalse(env.manager.isRunning)
+    }
+
+    /// Parity: MGR-10, MGR-11 — cancelling after the load finished is harmless; with RefreshCached, cancelling
+    /// after the cached image was delivered stops the refresh's second completion.
+    func test_MGR10_cancelAfterCompletionIsHarmlessAndStopsRefresh() throws {
+        let url = try env.serveFixture("rgba.png")
+        let (calls, operation) = env.load(url)
+        XCTAssertEqual(calls.count, 1)
+        operation.cancel()
+        XCTAssertTrue(operation.isCancelled)
+        MGRWait.drainMainQueue()
+
+        env.server.route("/rgba.png", SDPortTestRoute.data(try TestFixtures.data("palette.png"), contentType: "image/png")
+            .delay(0.2))
+        let refreshCalls = MGRRecorder<SDImageCacheType>()
+        let refreshing = env.manager.loadImage(with: url, options: .refreshCached) { _, _, _, cacheType, _, _ in
+            refreshCalls.append(cacheType)
+        }
+        XCTAssertTrue(MGRWait.until { refreshCalls.count == 1 })
+        XCTAssertTrue(MGRWait.until { self.env.server.hits("/rgba.png") == 2 })
+        refreshing.cancel()
+        XCTAssertTrue(MGRWait.until { self.env.downloader.runningURLCount == 0 && !self.env.manager.isRunning })
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(refreshCalls.values, [.memory], "the refreshed image never arrives after the cancel")
+    }
+
     // MARK: MGR-11
 
     /// Parity: MGR-11 — `cancel` marks the operation cancelled, cancels its cache operation and calls the cancel

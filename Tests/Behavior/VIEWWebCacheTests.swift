@@ -112,6 +112,24 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertTrue(button.backgroundImage(for: .normal) === backgroundImage)
     }
 
+    /// Parity: VIEW-01, MGR-10 — a manager that delivers on another queue still has the view set its image and
+    /// call its completion on the main thread.
+    @MainActor
+    func test_VIEW01_managerOnAnotherQueueStillCompletesOnMain() {
+        let queue = DispatchQueue(label: "sdport.test.view.completions")
+        env.manager.completionQueue = queue
+        env.cache.completionQueue = queue
+        let url = serve("rgba.png")
+        let imageView = UIImageView()
+        let onMain = MGRRecorder<Bool>()
+        imageView.sd_setImage(with: url, context: context) { image, _, _, _ in
+            onMain.append(Thread.isMainThread && image != nil)
+        }
+        XCTAssertTrue(MGRWait.until { onMain.count == 1 })
+        XCTAssertEqual(onMain.values, [true])
+        XCTAssertNotNil(imageView.image)
+    }
+
     // MARK: VIEW-02
 
     /// Parity: VIEW-02 — the operation key defaults to the class name; a new load on that key cancels the running
@@ -297,6 +315,35 @@ final class VIEWWebCacheTests: XCTestCase {
                                    progress: nil, completed: buttonDone.block, context: context)
         XCTAssertTrue(MGRWait.until { buttonDone.count == 1 })
         XCTAssertTrue(button.image(for: .normal) === image, "a button's default setter is the normal-state image")
+    }
+
+    /// Parity: VIEW-06 — partial images of a progressive download: the view shows them but calls its completion
+    /// only when finished; with AvoidAutoSetImage it shows none and calls the completion for each.
+    @MainActor
+    func test_VIEW06_progressiveCompletionOnlyWhenFinishedUnlessAvoidAutoSetImage() {
+        let data = fixtureData("gradient.png")
+        env.server.route("/progressive.png", SDPortTestRoute.data(data, contentType: "image/png")
+            .trickle(chunkSize: 16_384, interval: 0.01))
+        let url = env.server.url("/progressive.png")
+        let imageView = UIImageView()
+        let shown = Completions()
+        imageView.sd_setImage(with: url, options: .progressiveDownload, context: context, completed: shown.block)
+        XCTAssertTrue(MGRWait.until { shown.count == 1 })
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(shown.count, 1, "called once, when finished")
+        XCTAssertEqual(imageView.image?.pixelHeight, 192)
+        XCTAssertGreaterThan(imageView.setNeedsLayoutCount, 1, "partial images were shown on the way")
+
+        let avoiding = UIImageView()
+        let calls = Completions()
+        let other = env.server.url("/progressive.png?again")
+        avoiding.sd_setImage(with: other, options: [.progressiveDownload, .avoidAutoSetImage], context: context,
+                             completed: calls.block)
+        XCTAssertTrue(MGRWait.until { !self.env.manager.isRunning && calls.count > 0 })
+        MGRWait.drainMainQueue()
+        XCTAssertGreaterThan(calls.count, 1, "partial images reach the completion with AvoidAutoSetImage")
+        XCTAssertNil(avoiding.image)
+        XCTAssertEqual(avoiding.setNeedsLayoutCount, 0)
     }
 
     // MARK: VIEW-07

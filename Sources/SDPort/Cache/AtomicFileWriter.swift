@@ -12,6 +12,19 @@ enum AtomicFileWriter {
     /// The name prefix of temporary files; hidden, so the cleanup and size counts skip them.
     static let temporaryPrefix = ".sdport-tmp-"
 
+    /// Guards `sequence`.
+    private static let sequenceLock = NSLock()
+    nonisolated(unsafe) private static var sequence: UInt64 = 0
+
+    /// Unique among this process's writes (the counter) and across processes (the pid); `O_EXCL` catches the rest.
+    private static func uniqueSuffix() -> String {
+        let number = sequenceLock.withLock { () -> UInt64 in
+            sequence &+= 1
+            return sequence
+        }
+        return "\(getpid())-\(number)"
+    }
+
     /// A failed step and its `errno`.
     struct Failure: Error {
         let code: Int32
@@ -19,11 +32,10 @@ enum AtomicFileWriter {
         var isMissingDirectory: Bool { code == ENOENT }
     }
 
-    /// Writes `data` to `path`, whose directory must exist.
-    static func write(_ data: Data, to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporaryPath = (directory as NSString).appendingPathComponent(
-            temporaryPrefix + (path as NSString).lastPathComponent.prefix(32) + "-" + UUID().uuidString)
+    /// Writes `data` as `directory`/`fileName`; the directory must exist.
+    static func write(_ data: Data, toDirectory directory: String, fileName: String) throws {
+        let path = SDImageCache.join(directory, fileName)
+        let temporaryPath = SDImageCache.join(directory, temporaryPrefix + fileName.prefix(32) + "-" + uniqueSuffix())
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(code: errno) }
         var failure: Int32 = 0

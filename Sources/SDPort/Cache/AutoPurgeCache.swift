@@ -23,41 +23,61 @@ import Foundation
 /// All state is guarded by `lock`. Evicted objects are released after the lock is dropped, so an object's
 /// `deinit` can never run inside the lock.
 public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & Sendable>: @unchecked Sendable {
+    // The hot paths (get, set, remove) are @inlinable, so callers in other modules get code specialised for
+    // their key and value types; the state they touch is therefore @usableFromInline rather than private.
+
     /// One slot of the recency list. A free slot has a nil key and value.
-    private struct Slot {
-        var key: Key?
-        var value: Value?
-        var cost: Int
-        var newer: Int
-        var older: Int
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var key: Key?
+        @usableFromInline var value: Value?
+        @usableFromInline var cost: Int
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable
+        init(key: Key?, value: Value?, cost: Int, newer: Int, older: Int) {
+            self.key = key
+            self.value = value
+            self.cost = cost
+            self.newer = newer
+            self.older = older
+        }
     }
 
     /// A weak reference kept in the side table, with the cost to restore it with.
-    private struct WeakEntry {
-        weak var value: Value?
-        let cost: Int
+    @usableFromInline
+    struct WeakEntry {
+        @usableFromInline weak var value: Value?
+        @usableFromInline let cost: Int
+
+        @inlinable
+        init(value: Value?, cost: Int) {
+            self.value = value
+            self.cost = cost
+        }
     }
 
-    private static var none: Int { -1 }
+    @inlinable static var none: Int { -1 }
 
     /// Guards every stored property below.
-    private let lock = NSLock()
-    private var slots: [Slot] = []
-    private var freeSlots: [Int] = []
-    private var slotForKey: [Key: Int] = [:]
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var slotForKey: [Key: Int] = [:]
     /// Most recently used slot, or `none`.
-    private var newest = AutoPurgeCache.none
+    @usableFromInline var newest = -1
     /// Least recently used slot, or `none`; evicted first.
-    private var oldest = AutoPurgeCache.none
-    private var _totalCost = 0
-    private var _countLimit = 0
-    private var _totalCostLimit = 0
+    @usableFromInline var oldest = -1
+    @usableFromInline var _totalCost = 0
+    @usableFromInline var _countLimit = 0
+    @usableFromInline var _totalCostLimit = 0
     private var _name = ""
-    private var weakEntries: [Key: WeakEntry] = [:]
+    @usableFromInline var weakEntries: [Key: WeakEntry] = [:]
 
     /// Asked on every access whether the weak side table is in use (SDImageCache passes its config's
     /// `shouldUseWeakMemoryCache`, which can change at any time).
-    private let weakCacheEnabled: @Sendable () -> Bool
+    @usableFromInline let weakCacheEnabled: @Sendable () -> Bool
     /// Set once in `init`, read in `deinit`.
     private var memoryWarningObserver: NSObjectProtocol?
 
@@ -103,6 +123,7 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
 
     /// The object for `key`, which becomes the most recently used; nil when absent. With the weak side table
     /// on, an object evicted or purged from the strong store but still alive elsewhere is found and put back.
+    @inlinable
     public func object(forKey key: Key) -> Value? {
         let useWeak = weakCacheEnabled()
         var evicted: [Value] = []
@@ -125,12 +146,14 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     }
 
     /// Sets `object` for `key` with cost 0.
+    @inlinable
     public func setObject(_ object: Value, forKey key: Key) {
         setObject(object, forKey: key, cost: 0)
     }
 
     /// Sets `object` for `key` as the most recently used entry, then evicts the least recently used entries
     /// until both limits hold.
+    @inlinable
     public func setObject(_ object: Value, forKey key: Key, cost: Int) {
         let useWeak = weakCacheEnabled()
         var evicted: [Value] = []
@@ -147,6 +170,7 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     }
 
     /// Removes the object for `key` (from the weak side table too).
+    @inlinable
     public func removeObject(forKey key: Key) {
         var removed: Value?
         lock.withLock {
@@ -213,8 +237,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
 
     /// Inserts or replaces the strong entry for `key` at the head; returns a replaced object so the caller can
     /// release it outside the lock.
-    @discardableResult
-    private func insertStrong(_ object: Value, forKey key: Key, cost: Int) -> Value? {
+    @inlinable @discardableResult
+    func insertStrong(_ object: Value, forKey key: Key, cost: Int) -> Value? {
         if let index = slotForKey[key] {
             let previous = slots[index].value
             _totalCost += cost - slots[index].cost
@@ -240,7 +264,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
         return nil
     }
 
-    private func moveToNewest(_ index: Int) {
+    @inlinable
+    func moveToNewest(_ index: Int) {
         guard index != newest else { return }
         detach(index)
         slots[index].newer = Self.none
@@ -251,7 +276,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     }
 
     /// Takes the slot out of the list without freeing it.
-    private func detach(_ index: Int) {
+    @inlinable
+    func detach(_ index: Int) {
         let newer = slots[index].newer
         let older = slots[index].older
         if newer != Self.none { slots[newer].older = older } else { newest = older }
@@ -259,7 +285,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     }
 
     /// Removes the slot's entry and frees the slot; returns its object.
-    private func unlink(_ index: Int) -> Value? {
+    @inlinable
+    func unlink(_ index: Int) -> Value? {
         detach(index)
         let value = slots[index].value
         if let key = slots[index].key { slotForKey[key] = nil }
@@ -270,7 +297,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     }
 
     /// Evicts from the old end until the count and cost limits hold.
-    private func trim(into evicted: inout [Value]) {
+    @inlinable
+    func trim(into evicted: inout [Value]) {
         while oldest != Self.none,
               (_countLimit > 0 && slotForKey.count > _countLimit) || (_totalCostLimit > 0 && _totalCost > _totalCostLimit) {
             if let value = unlink(oldest) { evicted.append(value) }
@@ -287,7 +315,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     }
 
     /// Drops side-table entries whose objects are gone, when the table has grown well past the strong store.
-    private func pruneDeadWeakEntriesIfLarge() {
+    @inlinable
+    func pruneDeadWeakEntriesIfLarge() {
         guard weakEntries.count > max(256, 2 * slotForKey.count) else { return }
         weakEntries = weakEntries.filter { $0.value.value != nil }
     }

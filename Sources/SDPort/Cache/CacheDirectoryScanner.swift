@@ -5,6 +5,8 @@ import Glibc
 struct CacheDirectoryEntry {
     /// Full path.
     let path: String
+    /// The last path component.
+    let name: String
     /// Whether the name starts with ".".
     let isHidden: Bool
     /// Logical size (`st_size`).
@@ -19,18 +21,39 @@ struct CacheDirectoryEntry {
 
 /// Walks a cache directory with `opendir`/`readdir`/`fstatat`, calling back for every entry that is not a
 /// directory (symbolic links are reported as themselves, never followed), descending into subdirectories.
+/// When the callback answers `.remove`, the entry is unlinked at once, relative to its directory (removing the
+/// entry just read is allowed during `readdir`).
 ///
 /// The original enumerates with `NSDirectoryEnumerator` and resource keys. On Linux, Foundation's
 /// `totalFileAllocatedSize` is `st_blocks × st_blksize`, eight times the real size on ext4, and the enumerator
 /// costs several system calls per file, so the port reads `stat` itself: blocks × 512 is the space on disk.
 enum CacheDirectoryScanner {
-    /// Visits the files under `root`. Hidden directories are not entered when `skipsHiddenDirectories`
-    /// (hidden files are still reported, flagged, so callers decide). A missing root visits nothing.
+    // Hidden directories are not entered when `skipsHiddenDirectories` (hidden files are still reported,
+    // flagged, so callers decide). A missing root visits nothing.
+
+    /// What to do with a visited file.
+    enum Decision {
+        case keep
+        case remove
+    }
+
+    /// Visits the files under `root`, never removing any.
     static func forEachFile(under root: String, skipsHiddenDirectories: Bool, _ visit: (CacheDirectoryEntry) -> Void) {
-        guard let directory = opendir(root) else { return }
+        forEachFile(under: root, skipsHiddenDirectories: skipsHiddenDirectories) { entry -> Decision in
+            visit(entry)
+            return .keep
+        }
+    }
+
+    /// Visits the files under `root` and removes those the callback asks to. Returns how many were removed.
+    @discardableResult
+    static func forEachFile(under root: String, skipsHiddenDirectories: Bool,
+                            _ visit: (CacheDirectoryEntry) -> Decision) -> Int {
+        guard let directory = opendir(root) else { return 0 }
         defer { closedir(directory) }
         let directoryDescriptor = dirfd(directory)
         var subdirectories: [String] = []
+        var removed = 0
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -44,17 +67,20 @@ enum CacheDirectoryScanner {
                 if !(isHidden && skipsHiddenDirectories) { subdirectories.append(path) }
                 continue
             }
-            visit(CacheDirectoryEntry(
+            let decision = visit(CacheDirectoryEntry(
                 path: path,
+                name: name,
                 isHidden: isHidden,
                 size: UInt64(max(0, info.st_size)),
                 allocatedSize: UInt64(max(0, info.st_blocks)) * 512,
                 modificationDate: seconds(info.st_mtim),
                 accessDate: seconds(info.st_atim)))
+            if decision == .remove, unlinkat(directoryDescriptor, name, 0) == 0 { removed += 1 }
         }
         for subdirectory in subdirectories {
-            forEachFile(under: subdirectory, skipsHiddenDirectories: skipsHiddenDirectories, visit)
+            removed += forEachFile(under: subdirectory, skipsHiddenDirectories: skipsHiddenDirectories, visit)
         }
+        return removed
     }
 
     private static func seconds(_ time: timespec) -> TimeInterval {

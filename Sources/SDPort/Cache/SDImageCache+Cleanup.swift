@@ -50,30 +50,21 @@ extension SDImageCache {
         let maxCacheSize = config.maxCacheSize
         let useAccessDate = config.diskCacheExpireType == .accessDate
 
-        var expired: [String] = []
         var kept: [(path: String, date: TimeInterval, allocatedSize: UInt64)] = []
         var currentCacheSize: UInt64 = 0
-        CacheDirectoryScanner.forEachFile(under: diskCachePath, skipsHiddenDirectories: true) { entry in
+        // Pass 1 removes expired files as the scan meets them (the original lists them first, then deletes).
+        let removedCount = CacheDirectoryScanner.forEachFile(under: diskCachePath, skipsHiddenDirectories: true) { entry in
             if entry.isHidden {
-                let name = (entry.path as NSString).lastPathComponent
-                if name.hasPrefix(AtomicFileWriter.temporaryPrefix),
-                   entry.modificationDate < now - SDImageCache.abandonedTemporaryFileAge {
-                    expired.append(entry.path)
-                }
-                return
+                let isAbandonedTemporary = entry.name.hasPrefix(AtomicFileWriter.temporaryPrefix)
+                    && entry.modificationDate < now - SDImageCache.abandonedTemporaryFileAge
+                return isAbandonedTemporary ? .remove : .keep
             }
             let date = useAccessDate ? entry.accessDate : entry.modificationDate
-            if date <= expirationDate {
-                expired.append(entry.path)
-                return
-            }
+            if date <= expirationDate { return .remove }
             currentCacheSize += entry.allocatedSize
             if maxCacheSize > 0 { kept.append((entry.path, date, entry.allocatedSize)) }
+            return .keep
         }
-        for path in expired {
-            unlink(path)
-        }
-        let removedCount = expired.count
 
         var trimmedCount = 0
         if maxCacheSize > 0, currentCacheSize > UInt64(maxCacheSize) {

@@ -27,16 +27,20 @@ extension SDImageCache {
 
     /// Lowercase hex MD5 of the UTF-8 bytes.
     static func md5Hex(_ string: String) -> String {
-        let digest = Insecure.MD5.hash(data: Data(string.utf8))
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(32)
-        for byte in digest {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
+        var utf8 = string
+        let digest = utf8.withUTF8 { Insecure.MD5.hash(data: UnsafeRawBufferPointer($0)) }
+        return String(unsafeUninitializedCapacity: 32) { hex in
+            var index = 0
+            for byte in digest {
+                hex[index] = hexDigits[Int(byte >> 4)]
+                hex[index + 1] = hexDigits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return 32
         }
-        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private static func sanitizedFileExtension(forKey key: String) -> String {
         let raw = URL(string: key)?.pathExtension ?? (key as NSString).pathExtension

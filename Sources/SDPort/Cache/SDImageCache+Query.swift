@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Looking images up (CACHE-06 … CACHE-09, FAQ-05, FAQ-11).
 ///
@@ -131,9 +132,10 @@ extension SDImageCache {
 
     /// Ports `-_diskImageDataExistsWithKey:`: the file name with its extension, then without.
     func diskImageDataExistsOnIOQueue(_ key: String?) -> Bool {
-        guard let key, let path = defaultCachePath(forKey: key) else { return false }
-        return fileManager.fileExists(atPath: path)
-            || fileManager.fileExists(atPath: (path as NSString).deletingPathExtension)
+        guard let key else { return false }
+        let fileName = SDImageCache.cachedFileName(forKey: key)
+        return access(SDImageCache.join(diskCachePath, fileName), F_OK) == 0
+            || access(SDImageCache.join(diskCachePath, String(fileName.prefix(32))), F_OK) == 0
     }
 
     /// Ports `-diskImageDataBySearchingAllPathsForKey:` (CACHE-08): the default path, the same without
@@ -141,14 +143,18 @@ extension SDImageCache {
     func diskImageDataBySearchingAllPaths(forKey key: String) -> Data? {
         let readingOptions = config.diskCacheReadingOptions
         let fileName = SDImageCache.cachedFileName(forKey: key)
-        let bareName = (fileName as NSString).deletingPathExtension
-        for directory in [diskCachePath] + readOnlyCachePaths {
-            for name in fileName == bareName ? [fileName] : [fileName, bareName] {
-                let path = (directory as NSString).appendingPathComponent(name)
-                if let data = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false), options: readingOptions) {
-                    return data
-                }
-            }
+        // The name is the 32-digit hash, then possibly "." and the extension.
+        let bareName = fileName.utf8.count > 32 ? String(fileName.prefix(32)) : nil
+        func read(_ directory: String, _ name: String) -> Data? {
+            let path = SDImageCache.join(directory, name)
+            if readingOptions.isEmpty { return CacheFileReader.contents(atPath: path) }
+            return try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false), options: readingOptions)
+        }
+        if let data = read(diskCachePath, fileName) { return data }
+        if let bareName, let data = read(diskCachePath, bareName) { return data }
+        for directory in readOnlyCachePaths {
+            if let data = read(directory, fileName) { return data }
+            if let bareName, let data = read(directory, bareName) { return data }
         }
         return nil
     }

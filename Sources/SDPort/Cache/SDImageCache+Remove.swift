@@ -25,11 +25,9 @@ extension SDImageCache {
             return
         }
         ioQueue.async {
-            if let path = self.defaultCachePath(forKey: key) {
-                unlink(path)
-                let bare = (path as NSString).deletingPathExtension
-                if bare != path { unlink(bare) }
-            }
+            let fileName = SDImageCache.cachedFileName(forKey: key)
+            unlink(SDImageCache.join(self.diskCachePath, fileName))
+            if fileName.utf8.count > 32 { unlink(SDImageCache.join(self.diskCachePath, String(fileName.prefix(32)))) }
             if let completion { self.callBack(completion) }
         }
     }

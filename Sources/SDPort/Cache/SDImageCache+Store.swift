@@ -91,9 +91,10 @@ extension SDImageCache {
 
     /// Ports `-_storeImageDataToDisk:forKey:`; call on the io queue.
     func storeImageDataOnIOQueue(_ data: Data, forKey key: String) throws {
-        let path = defaultCachePath(forKey: key) ?? diskCachePath
+        let fileName = SDImageCache.cachedFileName(forKey: key)
+        let path = SDImageCache.join(diskCachePath, fileName)
         do {
-            try AtomicFileWriter.write(data, to: path)
+            try AtomicFileWriter.write(data, toDirectory: diskCachePath, fileName: fileName)
         } catch let failure as AtomicFileWriter.Failure where failure.isMissingDirectory {
             // First write, or the directory was deleted under us: create it and try once more.
             do {
@@ -102,7 +103,7 @@ extension SDImageCache {
                 throw SDImageCacheError.directoryUnavailable(path: diskCachePath, reason: Self.describe(error))
             }
             do {
-                try AtomicFileWriter.write(data, to: path)
+                try AtomicFileWriter.write(data, toDirectory: diskCachePath, fileName: fileName)
             } catch {
                 throw SDImageCacheError.writeFailed(path: path, reason: Self.describe(error))
             }

@@ -140,7 +140,13 @@ public final class SDImageCache: @unchecked Sendable {
 
     /// The path of `key`'s file inside `path`.
     public func cachePath(forKey key: String?, inPath path: String) -> String? {
-        (path as NSString).appendingPathComponent(SDImageCache.cachedFileName(forKey: key))
+        SDImageCache.join(path, SDImageCache.cachedFileName(forKey: key))
+    }
+
+    /// `directory` + "/" + `name`, without Foundation's path normalisation (the name is one plain component).
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// The path of `key`'s file inside `diskCachePath`.

@@ -17,7 +17,10 @@ import Foundation
 ///
 /// 5.x: `SDWebImageCombinedOperation` is public there too, with `cacheOperation` and `loaderOperation`.
 ///
-/// State is guarded by `lock`, a recursive lock so that a completion may cancel its own load.
+/// State is guarded by `lock`, a recursive lock so that a completion may cancel its own load. Because a completion
+/// runs holding its load's lock, a completion must not wait synchronously for another thread that is itself
+/// delivering a completion of a load this one cancels (two completion queues cancelling each other's loads).
+/// With one serial completion queue (the main queue, by default) that cannot happen.
 public final class SDWebImageCombinedOperation: SDWebImageOperation, @unchecked Sendable {
     /// Guards every stored property below; recursive because a completion, run under it, may call `cancel()`.
     private let lock = NSRecursiveLock()

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// Runs the built `sdport` binary and collects its exit code, stdout and stderr.
+///
+/// The binary is found next to the test executable (SwiftPM puts every product of a build in one directory), or
+/// else in the package's `.build/debug`. BehaviorTests depends on the `sdport` target, so it is always built.
+struct CLIProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// The non-empty lines of stderr.
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty } }
+        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Behavior
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    /// The `sdport` executable.
+    static func binary() throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdport"),
+            Bundle.main.bundleURL.appendingPathComponent("sdport"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("sdport"),
+            packageRoot.appendingPathComponent(".build/debug/sdport"),
+        ]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("sdport binary not found; looked at \(candidates.map(\.path))")
+        }
+        return found
+    }
+
+    /// Runs `sdport arguments...` in `directory` (default: the package root) and waits for it to exit.
+    /// Both pipes are drained while it runs, so a long output cannot block it.
+    static func run(_ arguments: [String], in directory: URL? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let group = DispatchGroup()
+        let outData = DataBox()
+        let errData = DataBox()
+        DispatchQueue.global().async(group: group) { outData.data = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData.data, as: UTF8.self),
+                      stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    /// Collects one pipe's bytes: written by its reader thread, read after the group has finished. Guarded by `lock`.
+    private final class DataBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored = Data()
+        var data: Data {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+}

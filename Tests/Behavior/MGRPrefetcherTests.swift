@@ -1,0 +1,122 @@
+import Foundation
+import SDPort
+import SDPortTestServer
+import SDPortTestSupport
+import XCTest
+
+/// `SDWebImagePrefetcher` (`SDWebImagePrefetcher.m`, 4.4.8) over a real manager, cache and loopback server.
+final class MGRPrefetcherTests: XCTestCase {
+    private var env: MGRTestEnvironment!
+
+    override func setUpWithError() throws {
+        env = try MGRTestEnvironment()
+    }
+
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
+
+    /// Records a prefetcher delegate's calls.
+    private final class Delegate: SDWebImagePrefetcherDelegate, @unchecked Sendable {
+        let prefetched = MGRRecorder<(URL?, Int, Int)>()
+        let finished = MGRRecorder<(Int, Int)>()
+        func imagePrefetcher(_ imagePrefetcher: SDWebImagePrefetcher, didPrefetchURL imageURL: URL?,
+                             finishedCount: Int, totalCount: Int) {
+            prefetched.append((imageURL, finishedCount, totalCount))
+        }
+        func imagePrefetcher(_ imagePrefetcher: SDWebImagePrefetcher, didFinishWithTotalCount totalCount: Int,
+                             skippedCount: Int) {
+            finished.append((totalCount, skippedCount))
+        }
+    }
+
+    /// Parity: MGR-14 — every URL is loaded into the cache, a few at a time; progress counts up to the total;
+    /// the completion gets the finished and skipped (no image) counts; the delegate hears each URL and the end.
+    func test_MGR14_prefetchLoadsListWithProgressAndCounts() throws {
+        let data = try TestFixtures.data("rgba.png")
+        env.server.route("/p.png", SDPortTestRoute.data(data, contentType: "image/png").delay(0.02))
+        env.server.route("/missing.png", .status(404))
+        let urls = (0..<6).map { env.server.url("/p.png?n=\($0)") } + [env.server.url("/missing.png"),
+                                                                        env.server.url("/missing.png?2")]
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+        XCTAssertEqual(prefetcher.options, .lowPriority)
+        XCTAssertEqual(prefetcher.maxConcurrentPrefetchCount, 3)
+        prefetcher.maxConcurrentPrefetchCount = 2
+        let delegate = Delegate()
+        prefetcher.delegate = delegate
+        let progress = MGRRecorder<(Int, Int)>()
+        let completion = MGRRecorder<(Int, Int)>()
+        prefetcher.prefetchURLs(urls, progress: { progress.append(($0, $1)) }, completed: { completion.append(($0, $1)) })
+
+        XCTAssertTrue(MGRWait.until { completion.count == 1 })
+        XCTAssertEqual(completion.values.first?.0, 8)
+        XCTAssertEqual(completion.values.first?.1, 2, "the two 404s are skipped")
+        XCTAssertEqual(progress.values.map(\.0), Array(1...8))
+        XCTAssertTrue(progress.values.allSatisfy { $0.1 == 8 })
+        XCTAssertEqual(delegate.prefetched.count, 8)
+        XCTAssertEqual(Set(delegate.prefetched.values.compactMap(\.0)), Set(urls))
+        XCTAssertEqual(delegate.finished.values.first?.0, 6, "total minus skipped")
+        XCTAssertEqual(delegate.finished.values.first?.1, 2)
+        XCTAssertLessThanOrEqual(env.server.maxConcurrentRequests, 2, "never more than maxConcurrentPrefetchCount")
+        for url in urls.prefix(6) {
+            XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: url.absoluteString), "\(url) is cached")
+        }
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(completion.count, 1, "the completion runs once")
+    }
+
+    /// Parity: MGR-14 — an empty or nil list completes at once with (0, 0).
+    func test_MGR14_emptyListCompletesAtOnce() {
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+        let completion = MGRRecorder<(Int, Int)>()
+        prefetcher.prefetchURLs([], progress: nil) { completion.append(($0, $1)) }
+        prefetcher.prefetchURLs(nil, progress: nil) { completion.append(($0, $1)) }
+        XCTAssertEqual(completion.values.map(\.0), [0, 0])
+        XCTAssertEqual(completion.values.map(\.1), [0, 0])
+    }
+
+    /// Parity: MGR-14 — `cancelPrefetching` cancels the running loads; the completion is never called.
+    func test_MGR14_cancelPrefetchingStopsEverything() {
+        env.server.route("/stall.png", .stall)
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+        let completion = MGRRecorder<(Int, Int)>()
+        let urls = (0..<5).map { env.server.url("/stall.png?n=\($0)") }
+        prefetcher.prefetchURLs(urls, progress: nil) { completion.append(($0, $1)) }
+        XCTAssertTrue(MGRWait.until { self.env.server.hits("/stall.png") == 3 }, "three at a time by default")
+        prefetcher.cancelPrefetching()
+        XCTAssertFalse(env.manager.isRunning)
+        XCTAssertTrue(MGRWait.until { self.env.downloader.runningURLCount == 0 })
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(completion.count, 0)
+        XCTAssertEqual(env.server.hits("/stall.png"), 3, "the rest of the list is not started")
+    }
+
+    /// Parity: MGR-14 — a new prefetch replaces the running one: only the new list completes.
+    func test_MGR14_newPrefetchReplacesRunningOne() throws {
+        env.server.route("/stall.png", .stall)
+        let url = try env.serveFixture("rgba.png")
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+        let first = MGRRecorder<(Int, Int)>()
+        let second = MGRRecorder<(Int, Int)>()
+        prefetcher.prefetchURLs([env.server.url("/stall.png")], progress: nil) { first.append(($0, $1)) }
+        XCTAssertTrue(MGRWait.until { self.env.server.hits("/stall.png") == 1 })
+        prefetcher.prefetchURLs([url], progress: nil) { second.append(($0, $1)) }
+        XCTAssertTrue(MGRWait.until { second.count == 1 })
+        XCTAssertEqual(second.values.first?.0, 1)
+        XCTAssertEqual(second.values.first?.1, 0)
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(first.count, 0)
+    }
+
+    /// Parity: MGR-14 — `maxConcurrentDownloads` is the downloader's, passed through as in the original.
+    func test_MGR14_maxConcurrentDownloadsIsTheDownloaders() {
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+        XCTAssertEqual(prefetcher.maxConcurrentDownloads, env.downloader.maxConcurrentDownloads)
+        prefetcher.maxConcurrentDownloads = 2
+        XCTAssertEqual(env.downloader.maxConcurrentDownloads, 2)
+        XCTAssertTrue(SDWebImagePrefetcher.shared.manager !== SDWebImageManager.shared,
+                      "the shared prefetcher has a manager of its own")
+        XCTAssertTrue(SDWebImagePrefetcher.shared.manager.imageCache === SDImageCache.shared)
+    }
+}
