@@ -22,7 +22,8 @@ import Foundation
 /// - A nil or empty URL fails with `SDWebImageV5Error.invalidURL` (1000) and a failed URL with `.blackListed` (1003)
 ///   instead of 4.4.8's `NSURLErrorFileDoesNotExist`. A URL counts as failed when this manager's 4.x list or its 5.x
 ///   list (`v5FailedURLs`) has it; failures of 5.x loads go to the 5.x list, by the loader's rule unless a delegate
-///   is set.
+///   is set. The URL is listed before the failing completion is queued (5.x queues it first), so code in the
+///   completion already sees it on the list.
 /// - `fromCacheOnly` with a cache miss completes with no image and no error, finished — as 5.x does (and as 4.4.8
 ///   does when the delegate refuses a download).
 ///

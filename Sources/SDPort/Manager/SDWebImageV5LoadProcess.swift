@@ -107,8 +107,9 @@ final class SDWebImageV5LoadProcess: Sendable {
                                                   progress: progress) { image, data, error, finished in
             guard !self.operation.isCancelled else { return }
             if let error {
-                self.deliver(nil, data: nil, error: error, cacheType: .none, finished: true)
+                // Listed before the completion is queued (5.x queues first), so the completion already sees it.
                 self.blockFailedURLIfNeeded(error)
+                self.deliver(nil, data: nil, error: error, cacheType: .none, finished: true)
             } else if refreshing && image == nil {
                 // The protocol cache answered the refresh (304): the cached image is current, nothing to call.
             } else {
