@@ -16,65 +16,134 @@ enum DownloaderBenchmarks {
 
     static func run() throws {
         let jpeg = try makeJPEG(targetBytes: 100_000)
+        // Same size, but no coder claims it (first byte 0x00): the downloader does everything except decoding.
+        var opaque = Data(repeating: 0, count: jpeg.count)
+        opaque.replaceSubrange(1..<jpeg.count, with: jpeg.dropFirst())
         let server = SDPortTestServer()
         for index in 0..<imageCount {
             server.route("/img/\(index).jpg", .data(jpeg, contentType: "image/jpeg"))
+            server.route("/raw/\(index).bin", .data(opaque, contentType: "application/octet-stream"))
         }
         server.route("/one.jpg", .data(jpeg, contentType: "image/jpeg").delay(0.2))
         try server.start()
         defer { server.stop() }
-        let urls = (0..<imageCount).map { server.url("/img/\($0).jpg") }
-        print("payload: \(imageCount) JPEGs of \(jpeg.count) bytes (\(jpeg.count / 1024) KiB) from \(server.baseURL)")
+        let imageURLs = (0..<imageCount).map { server.url("/img/\($0).jpg") }
+        let opaqueURLs = (0..<imageCount).map { server.url("/raw/\($0).bin") }
+        print("payload: \(imageCount) noisy JPEGs of \(jpeg.count) bytes from \(server.baseURL), 6 at a time, \(rounds) rounds")
 
         guard let curl = findCurl() else {
             print("curl not found on PATH (apt-get install curl); skipping the comparison")
             return
         }
-        // Warm up both (connections, page cache, lazy initialisation), then alternate.
-        _ = try timeCurl(curl, urls: urls)
-        _ = try timeDownloader(urls: urls, decompress: true)
-        var curlTimes: [Double] = []
-        var portTimes: [Double] = []
-        var portNoDecompressTimes: [Double] = []
+        // Warm up (lazy initialisation, page cache), then alternate the contenders round by round.
+        _ = try timeCurl(curl, urls: imageURLs)
+        _ = try timeDownloader(urls: imageURLs, expectImages: true)
+        var times: [String: [Double]] = [:]
         for _ in 0..<rounds {
-            curlTimes.append(try timeCurl(curl, urls: urls))
-            portTimes.append(try timeDownloader(urls: urls, decompress: true))
-            portNoDecompressTimes.append(try timeDownloader(urls: urls, decompress: false))
+            times["curl", default: []].append(try timeCurl(curl, urls: imageURLs))
+            times["session", default: []].append(try timeTransport(urls: imageURLs))
+            times["nodecode", default: []].append(try timeDownloader(urls: opaqueURLs, expectImages: false))
+            times["full", default: []].append(try timeDownloader(urls: imageURLs, expectImages: true))
+            times["decode", default: []].append(try timeDecoding(jpeg, count: imageCount, parallel: false))
+            times["decode2", default: []].append(try timeDecoding(jpeg, count: imageCount, parallel: true))
         }
-        let curlMedian = median(curlTimes)
-        let portMedian = median(portTimes)
-        let rawMedian = median(portNoDecompressTimes)
-        print(String(format: "curl --parallel --parallel-max 6:             median %.1f ms  (runs: %@)", curlMedian * 1000, list(curlTimes)))
-        print(String(format: "SDWebImageDownloader (decode + decompress):   median %.1f ms  (runs: %@)  = %.2f x curl",
-                     portMedian * 1000, list(portTimes), portMedian / curlMedian))
-        print(String(format: "SDWebImageDownloader (decode, no decompress): median %.1f ms  (runs: %@)  = %.2f x curl",
-                     rawMedian * 1000, list(portNoDecompressTimes), rawMedian / curlMedian))
-        print("max requests in flight at the server: \(server.maxConcurrentRequests)")
+        let curlMedian = median(times["curl"]!)
+        func line(_ label: String, _ key: String, ratio: Bool = true) {
+            let values = times[key]!
+            let suffix = ratio ? String(format: "  = %.2f x curl", median(values) / curlMedian) : ""
+            print(String(format: "%@ median %6.1f ms (runs: %@)%@", label.padding(toLength: 62, withPad: " ", startingAt: 0),
+                         median(values) * 1000, list(values), suffix))
+        }
+        line("curl --parallel --parallel-max 6 (transfer only)", "curl", ratio: false)
+        line("SDWebImageCurlSession alone (transfer only)", "session")
+        line("SDWebImageDownloader, payload no coder claims (no decoding)", "nodecode")
+        line("SDWebImageDownloader, JPEGs (download + decode + decompress)", "full")
+        line("for reference: decode + decompress 200 JPEGs on one thread", "decode", ratio: false)
+        line("for reference: the same on all \(ProcessInfo.processInfo.activeProcessorCount) cores (concurrentPerform)", "decode2", ratio: false)
 
         server.resetCounters()
         let hits = try coalesce(url: server.url("/one.jpg"), requests: 100, server: server)
-        print("100 requests for one URL: \(hits) reached the server")
+        print("100 requests for one URL while it downloads: \(hits) reached the server")
     }
 
     /// Downloads every URL through a fresh downloader (6 at a time) and returns the wall time in seconds.
-    static func timeDownloader(urls: [URL], decompress: Bool) throws -> Double {
+    /// `expectImages`: every download must produce an image; otherwise every one must fail to decode.
+    static func timeDownloader(urls: [URL], expectImages: Bool) throws -> Double {
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
-        downloader.shouldDecompressImages = decompress
         let group = DispatchGroup()
-        let failures = Counter()
+        let unexpected = Counter()
         let start = DispatchTime.now()
         for url in urls {
             group.enter()
-            downloader.downloadImage(with: url, options: [], progress: nil) { image, _, _, finished in
+            downloader.downloadImage(with: url, options: [], progress: nil) { image, _, error, finished in
                 guard finished else { return }
-                if image == nil { failures.increment() }
+                let decoded = image != nil
+                let undecodable = (error as NSError?)?.domain == SDWebImageErrorDomain
+                if expectImages ? !decoded : !undecodable { unexpected.increment() }
                 group.leave()
             }
         }
         group.wait()
         let elapsed = seconds(since: start)
-        if failures.value > 0 { throw BenchmarkError.failed("\(failures.value) downloads failed") }
+        if unexpected.value > 0 { throw BenchmarkError.failed("\(unexpected.value) downloads ended unexpectedly") }
         return elapsed
+    }
+
+    /// Fetches every URL through the libcurl session alone, 6 tasks at a time, without operations or decoding.
+    static func timeTransport(urls: [URL]) throws -> Double {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil  // nothing to store: this measures the transfers alone
+        let session = SDWebImageCurlSession(configuration: configuration)
+        defer { session.invalidateAndCancel() }
+        let slots = DispatchSemaphore(value: 6)
+        let group = DispatchGroup()
+        let failures = Counter()
+        let start = DispatchTime.now()
+        for url in urls {
+            slots.wait()
+            group.enter()
+            let sink = TransportSink { ok in
+                if !ok { failures.increment() }
+                slots.signal()
+                group.leave()
+            }
+            session.dataTask(with: URLRequest(url: url), delegate: sink)?.resume()
+        }
+        group.wait()
+        if failures.value > 0 { throw BenchmarkError.failed("\(failures.value) transfers failed") }
+        return seconds(since: start)
+    }
+
+    /// Decodes and force-decodes `count` copies of `data`, one after the other or spread over all cores.
+    static func timeDecoding(_ data: Data, count: Int, parallel: Bool) throws -> Double {
+        let failures = Counter()
+        let decodeOne: @Sendable (Int) -> Void = { _ in
+            var bytes: Data? = data
+            guard let image = try? SDWebImageCodersManager.shared.decodeImage(from: data) else { return failures.increment() }
+            _ = SDWebImageCodersManager.shared.decompressedImage(with: image, data: &bytes, options: nil)
+        }
+        let start = DispatchTime.now()
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: count, execute: decodeOne)
+        } else {
+            for index in 0..<count { decodeOne(index) }
+        }
+        let elapsed = seconds(since: start)
+        if failures.value > 0 { throw BenchmarkError.failed("\(failures.value) decodes failed") }
+        return elapsed
+    }
+
+    /// A task delegate that only counts bytes.
+    final class TransportSink: SDWebImageCurlTaskDelegate, @unchecked Sendable {
+        private let done: @Sendable (Bool) -> Void
+        private var bytes = 0  // touched only on the session's serial delegate queue
+        init(done: @escaping @Sendable (Bool) -> Void) { self.done = done }
+        func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
+                      completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+            completionHandler(.allow)
+        }
+        func curlTask(_ task: SDWebImageCurlTask, didReceive data: Data) { bytes += data.count }
+        func curlTask(_ task: SDWebImageCurlTask, didCompleteWithError error: Error?) { done(error == nil && bytes > 0) }
     }
 
     /// Runs curl on every URL, 6 transfers at a time, bodies to /dev/null; returns the wall time in seconds.
@@ -84,6 +153,8 @@ enum DownloaderBenchmarks {
         process.arguments = ["--silent", "--show-error", "--fail", "--parallel", "--parallel-max", "6", "--config", "-"]
         let input = Pipe()
         process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         let config = urls.map { "url = \"\($0.absoluteString)\"\noutput = \"/dev/null\"\n" }.joined()
         let start = DispatchTime.now()
         try process.run()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A certificate and private key (PEM files) for serving HTTPS from `SDPortTestServer(tls:)`.
 ///
@@ -15,10 +16,31 @@ public struct SDPortTestTLS: Sendable {
         self.privateKeyPath = privateKeyPath
     }
 
-    /// Makes a fresh self-signed RSA certificate for CN=127.0.0.1 with subjectAltName IP:127.0.0.1, valid
-    /// for 2 days, by running `openssl req -x509` into a new temporary directory (left for the system to
-    /// clean: the files are tiny). Throws `SDPortTestServerError.certificateGenerationFailed` when openssl fails.
+    /// A self-signed RSA certificate for CN=127.0.0.1 with subjectAltName IP:127.0.0.1, valid for 2 days,
+    /// made by running `openssl req -x509` once per process into a temporary directory that is removed when
+    /// the process exits. Every server in the process shares it (no test needs its own key, and each openssl
+    /// run costs tens of milliseconds). Throws `SDPortTestServerError.certificateGenerationFailed` when
+    /// openssl fails.
     public static func selfSigned() throws -> SDPortTestTLS {
+        try processCertificate.get()
+    }
+
+    /// The process's certificate, made on first use (a `static let` is initialised once, thread-safely).
+    private static let processCertificate: Result<SDPortTestTLS, Error> = Result {
+        let tls = try makeSelfSigned()
+        tlsDirectoryToRemove.withLock { $0 = URL(fileURLWithPath: tls.certificatePath).deletingLastPathComponent().path }
+        atexit {
+            if let directory = SDPortTestTLS.tlsDirectoryToRemove.withLock({ $0 }) {
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+        }
+        return tls
+    }
+
+    /// The directory `atexit` removes, guarded by its own mutex.
+    private static let tlsDirectoryToRemove = Mutex<String?>(nil)
+
+    private static func makeSelfSigned() throws -> SDPortTestTLS {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("sdport-tls-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -155,9 +155,9 @@ final class DLDownloaderFaultTests: XCTestCase {
     /// The timeout is an idle timeout: a body that keeps arriving (slower than the whole timeout in total)
     /// does not time out.
     func test_DL07_timeoutIsIdleNotTotal() {
-        downloader.downloadTimeout = 0.5
+        downloader.downloadTimeout = 1
         server.route("/trickle.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-            .trickle(chunkSize: 200, interval: 0.08))  // ~10 pieces, ~0.8 s in total, never 0.5 s apart
+            .trickle(chunkSize: 100, interval: 0.06))  // 20 pieces, ~1.2 s in total, 0.06 s apart
         let done = expectation(description: "trickle")
         let recorder = DLDownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: server.url("/trickle.jpg"), options: [], progress: nil, completed: recorder.completed)

@@ -267,6 +267,25 @@ final class DLDownloaderTests: XCTestCase {
         XCTAssertEqual(server.hits("/auth.jpg"), 1)
     }
 
+    // MARK: Flow trace
+
+    /// Parity: DL-06 — the downloader reports step 5 (new or joined download), the operation step 6 (status
+    /// and bytes), the decoder step 7, in that order, for the URL.
+    func test_DL06_flowTraceReportsStartResponseDecode() throws {
+        let key = server.url("/a.jpg").absoluteString
+        let events = DLLockedBox<[SDWebImageTraceEvent]>([])
+        let token = SDWebImageTrace.addObserver { event in
+            if event.key == key { events.update { $0.append(event) } }
+        }
+        defer { SDWebImageTrace.removeObserver(token) }
+        XCTAssertNotNil(download("/a.jpg").final?.image)
+        let steps = events.value.map(\.step)
+        XCTAssertEqual(steps, [.downloadStart, .downloadResponse, .decode])
+        XCTAssertEqual(events.value.first?.detail, "new download operation")
+        XCTAssertEqual(events.value.dropFirst().first?.detail, "200, \(try TestFixtures.data("baseline.jpg").count) bytes")
+        XCTAssertEqual(events.value.last?.detail, "jpg 256×192")
+    }
+
     // MARK: DL-09
 
     /// Parity: DL-09 — HighPriority → high, LowPriority → low queue priority; a caller joining a waiting

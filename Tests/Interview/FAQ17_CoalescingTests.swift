@@ -15,10 +15,11 @@ final class FAQ17_CoalescingTests: XCTestCase {
     /// Parity: FAQ-17 — 100 requests for one URL: one request reaches the server, 100 completions with the image.
     func test_FAQ17_hundredRequestsForOneURLHitTheServerOnce() throws {
         let server = SDPortTestServer()
-        server.route("/one.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.3))
+        server.route("/one.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(1))
         try server.start()
         defer { server.stop() }
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
+        // The first request goes out and waits for the server's answer; the other 99 ask meanwhile.
         var expectations: [XCTestExpectation] = []
         var recorders: [DLDownloadRecorder] = []
         var operations = Set<ObjectIdentifier>()
@@ -30,6 +31,7 @@ final class FAQ17_CoalescingTests: XCTestCase {
             let token = downloader.downloadImage(with: server.url("/one.jpg"), options: [], progress: recorder.progress,
                                                  completed: recorder.completed)
             if let operation = token?.downloadOperation { operations.insert(ObjectIdentifier(operation)) }
+            if index == 0 { XCTAssertTrue(dlWaitUntil { server.hits("/one.jpg") == 1 }, "the first request is in flight") }
         }
         XCTAssertEqual(operations.count, 1, "every caller joined the first operation")
         wait(for: expectations, timeout: 20)

@@ -47,6 +47,9 @@ public final class MGRTestEnvironment: @unchecked Sendable {
         downloader.invalidateSessionAndCancel(true)
         server.stop()
         cache.clearMemory()
+        // getSize runs synchronously on the cache's serial io queue, so disk writes queued before it are done
+        // and cannot recreate the directory after it is removed.
+        _ = cache.getSize()
         directory.remove()
     }
 }

@@ -68,7 +68,8 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
     }
 
     /// `decodeImage(from:)` that reports the decode step (`SDWebImageFlowStep.decode`) under `traceKey`
-    /// (the URL or cache key the data belongs to).
+    /// (the URL or cache key the data belongs to). With a nil key nothing is reported: the caller (the download
+    /// operation) reports the step itself once the image is ready, so a cold load shows step 7 once.
     public func decodeImage(from data: Data, traceKey: String?) throws -> UIImage {
         do {
             guard !data.isEmpty else { throw SDWebImageCoderError.emptyData }
@@ -76,10 +77,10 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
                 throw SDWebImageCoderError.noCoder(Data.sd_imageFormat(forImageData: data))
             }
             let image = try coder.decodeImage(from: data)
-            SDWebImageTrace.record(.decode, key: traceKey, Self.describe(image))
+            if let traceKey { SDWebImageTrace.record(.decode, key: traceKey, Self.describe(image)) }
             return image
         } catch {
-            SDWebImageTrace.record(.decode, key: traceKey, "failed: \(error.localizedDescription)")
+            if let traceKey { SDWebImageTrace.record(.decode, key: traceKey, "failed: \(error.localizedDescription)") }
             throw error
         }
     }

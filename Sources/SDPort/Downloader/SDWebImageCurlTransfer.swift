@@ -101,6 +101,8 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         set(sdcurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, me))
         set(sdcurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
         set(sdcurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))  // several threads use libcurl: no SIGALRM
+        // Larger reads than the 16 KB default: fewer write callbacks and queue hops per image.
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 64 * 1024))
         set(sdcurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
         set(sdcurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
         if config.method == "GET" {

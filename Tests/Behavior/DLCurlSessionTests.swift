@@ -1,0 +1,105 @@
+import Foundation
+@testable import SDPort
+import SDPortTestServer
+import SDPortTestSupport
+import XCTest
+
+/// The port's NSURLSession stand-in, `SDWebImageCurlSession` / `SDWebImageCurlTask`, on its own: the cache
+/// policies the downloader does not use itself, cancelling, and invalidation. (The downloader's own use of it is
+/// covered by the DL and OP tests and FAQ-09.)
+final class DLCurlSessionTests: XCTestCase {
+    private var server: SDPortTestServer!
+    private var cacheDirectory: TemporaryDirectory!
+    private var session: SDWebImageCurlSession!
+
+    override func setUpWithError() throws {
+        server = SDPortTestServer()
+        server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("no-cache"))
+        server.route("/stall.jpg", .stall)
+        try server.start()
+        cacheDirectory = try TemporaryDirectory(prefix: "dl-session-urlcache")
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
+        session = SDWebImageCurlSession(configuration: configuration)
+    }
+
+    override func tearDown() {
+        session.invalidateAndCancel()
+        session = nil
+        server.stop()
+        cacheDirectory.remove()
+    }
+
+    private func run(_ path: String, policy: URLRequest.CachePolicy) throws -> DLTaskRecorder {
+        let done = expectation(description: path)
+        let recorder = DLTaskRecorder { done.fulfill() }
+        let request = URLRequest(url: server.url(path), cachePolicy: policy, timeoutInterval: 10)
+        try XCTUnwrap(session.dataTask(with: request, delegate: recorder)).resume()
+        wait(for: [done], timeout: 10)
+        return recorder
+    }
+
+    /// Parity: FAQ-09 — ReturnCacheDataDontLoad never touches the network: NSURLErrorResourceUnavailable
+    /// without a stored response, the stored one (even stale) with it.
+    func test_FAQ09_returnCacheDataDontLoad() throws {
+        let missing = try run("/a.jpg", policy: .returnCacheDataDontLoad).snapshot
+        XCTAssertEqual(missing.error?.code, NSURLErrorResourceUnavailable)
+        XCTAssertEqual(server.hits("/a.jpg"), 0)
+
+        XCTAssertNil(try run("/a.jpg", policy: .reloadIgnoringLocalCacheData).snapshot.error)  // stores it
+        let cached = try run("/a.jpg", policy: .returnCacheDataDontLoad).snapshot
+        XCTAssertNil(cached.error)
+        XCTAssertEqual(cached.response?.statusCode, 200)
+        XCTAssertEqual(cached.body, try TestFixtures.data("baseline.jpg"))
+        XCTAssertEqual(server.hits("/a.jpg"), 1)
+    }
+
+    /// Parity: FAQ-09 — ReturnCacheDataElseLoad loads when nothing is stored, then serves the stored response.
+    func test_FAQ09_returnCacheDataElseLoad() throws {
+        XCTAssertNil(try run("/a.jpg", policy: .returnCacheDataElseLoad).snapshot.error)
+        let second = try run("/a.jpg", policy: .returnCacheDataElseLoad).snapshot
+        XCTAssertEqual(second.body.count, try TestFixtures.data("baseline.jpg").count)
+        XCTAssertEqual(server.hits("/a.jpg"), 1)
+    }
+
+    /// A task cancelled while it waits for the server completes once with NSURLErrorCancelled.
+    func test_DL11_cancelledTaskCompletesOnceWithCancelled() throws {
+        let done = expectation(description: "cancelled")
+        let recorder = DLTaskRecorder { done.fulfill() }
+        let task = try XCTUnwrap(session.dataTask(with: URLRequest(url: server.url("/stall.jpg")), delegate: recorder))
+        task.resume()
+        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 })
+        task.cancel()
+        task.cancel()
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(recorder.snapshot.error?.code, NSURLErrorCancelled)
+        XCTAssertEqual(task.state, .completed)
+        XCTAssertTrue(dlWaitUntil { self.session.outstandingTaskCount == 0 })
+        XCTAssertEqual(recorder.snapshot.completions, 1)
+    }
+
+    /// After `invalidateAndCancel` running tasks end with NSURLErrorCancelled and no new task is made.
+    func test_OP01_invalidatedSessionCancelsAndRefuses() throws {
+        let done = expectation(description: "cancelled by invalidation")
+        let recorder = DLTaskRecorder { done.fulfill() }
+        try XCTUnwrap(session.dataTask(with: URLRequest(url: server.url("/stall.jpg")), delegate: recorder)).resume()
+        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 })
+        session.invalidateAndCancel()
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(recorder.snapshot.error?.code, NSURLErrorCancelled)
+        XCTAssertNil(session.dataTask(with: URLRequest(url: server.url("/a.jpg")), delegate: DLTaskRecorder {}))
+    }
+
+    /// `finishTasksAndInvalidate` lets running tasks finish and refuses new ones.
+    func test_OP01_finishTasksAndInvalidateLetsRunningTasksFinish() throws {
+        server.route("/slow.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.2))
+        let done = expectation(description: "finished despite invalidation")
+        let recorder = DLTaskRecorder { done.fulfill() }
+        try XCTUnwrap(session.dataTask(with: URLRequest(url: server.url("/slow.jpg")), delegate: recorder)).resume()
+        session.finishTasksAndInvalidate()
+        XCTAssertNil(session.dataTask(with: URLRequest(url: server.url("/a.jpg")), delegate: DLTaskRecorder {}))
+        wait(for: [done], timeout: 10)
+        XCTAssertNil(recorder.snapshot.error)
+        XCTAssertEqual(recorder.snapshot.body.count, try TestFixtures.data("baseline.jpg").count)
+    }
+}
