@@ -203,4 +203,27 @@ final class CACHE06_QueryTests: CACHETestCase {
         XCTAssertNil(cache.imageFromDiskCache(forKey: key))
         XCTAssertNil(cache.imageFromMemoryCache(forKey: key))
     }
+
+    /// Parity: CACHE-07 — `.scaleDownLargeImages` reaches the decompressor: a 5250×3450 file comes back smaller.
+    func test_CACHE07_scaleDownLargeImagesOption() throws {
+        let key = "http://example.com/large.png"
+        cache.storeImageData(toDisk: try TestFixtures.data("large.png"), forKey: key)
+        let answer = CACHELocked<UIImage?>(nil)
+        cache.queryCacheOperation(forKey: key, options: [.queryDiskSync, .scaleDownLargeImages]) { image, _, type in
+            XCTAssertEqual(type, .disk)
+            answer.set(image)
+        }
+        let image = try XCTUnwrap(answer.value)
+        XCTAssertLessThan(image.pixelWidth, 5250)
+        XCTAssertLessThan(image.pixelWidth * image.pixelHeight, 5250 * 3450)
+    }
+
+    /// Parity: CACHE-08 — with `diskCacheReadingOptions` set, reads go through Foundation with those options and
+    /// return the same bytes.
+    func test_CACHE08_readingOptionsAreHonoured() {
+        storeData(Data((0..<4_096).map { UInt8($0 % 256) }), forKey: "mapped")
+        cache.config.diskCacheReadingOptions = .mappedIfSafe
+        XCTAssertEqual(cache.diskImageData(forKey: "mapped"), Data((0..<4_096).map { UInt8($0 % 256) }))
+        XCTAssertNil(cache.diskImageData(forKey: "absent"))
+    }
 }

@@ -162,4 +162,24 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
         wait(for: [cleaned], timeout: 10)
         XCTAssertEqual(cacheDirectoryNames(), ["f8", "f9"].map { SDImageCache.cachedFileName(forKey: $0) }.sorted())
     }
+
+    /// Parity: CACHE-11 — with `diskCacheExpireType = .accessDate` (4.4.2+) the cleanup looks at the last read,
+    /// not the last write.
+    func test_CACHE11_expireByAccessDate() throws {
+        storeData(Data([1]), forKey: "read-long-ago")
+        storeData(Data([2]), forKey: "read-recently")
+        let monthAgo = Int(Date().timeIntervalSince1970) - 30 * 24 * 3600
+        let now = Int(Date().timeIntervalSince1970)
+        // Old access date, fresh modification date — and the reverse.
+        for (key, access, modification) in [("read-long-ago", monthAgo, now), ("read-recently", now, monthAgo)] {
+            var times = [timespec(tv_sec: access, tv_nsec: 0), timespec(tv_sec: modification, tv_nsec: 0)]
+            XCTAssertEqual(utimensat(AT_FDCWD, cache.defaultCachePath(forKey: key)!, &times, 0), 0)
+        }
+        cache.config.diskCacheExpireType = .accessDate
+        let cleaned = expectation(description: "cleaned")
+        cache.deleteOldFiles { cleaned.fulfill() }
+        wait(for: [cleaned], timeout: 10)
+        XCTAssertFalse(cache.diskImageDataExists(withKey: "read-long-ago"))
+        XCTAssertTrue(cache.diskImageDataExists(withKey: "read-recently"), "its old modification date does not count")
+    }
 }

@@ -1,7 +1,8 @@
 /// Options of `SDImageCache.queryCacheOperation(forKey:options:done:)`, with SDWebImage 4.4's bit values.
 ///
-/// Ports `SDImageCacheOptions` from `SDImageCache.h` (4.4.8). 5.x adds more (for example
-/// `SDImageCacheQueryMemoryData`, `MatchAnimatedImageClass`) and renames `QueryDataWhenInMemory` to `QueryMemoryData`.
+/// Ports `SDImageCacheOptions` from `SDImageCache.h` (4.4.8). 5.x renumbers them: `QueryDataWhenInMemory` becomes
+/// `QueryMemoryData` (1 << 0), `QueryDiskSync` splits into `QueryMemoryDataSync` (1 << 1) and `QueryDiskDataSync`
+/// (1 << 2), `ScaleDownLargeImages` moves to 1 << 3, and more follow (`DecodeFirstFrameOnly`, `MatchAnimatedImageClass`).
 public struct SDImageCacheOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

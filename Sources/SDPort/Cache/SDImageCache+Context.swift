@@ -1,0 +1,113 @@
+import Foundation
+
+/// The cache face of the 5.x flow: a query that honours the 5.x options and context, and a store that takes a
+/// 5.x cache type (V5-01, V5-04).
+///
+/// Ports `-[SDImageCache queryCacheOperationForKey:options:context:done:]` and
+/// `-storeImage:imageData:forKey:cacheType:completion:` of `SDImageCache.m` (5.x), on top of the 4.4.8 cache's
+/// public memory and disk methods. Differences from the 4.4.8 query (`queryCacheOperation(forKey:options:done:)`):
+/// disk data is decoded with `SDImageCacheDecodeImageData` (context coder, `decodeFirstFrameOnly`, scale factor,
+/// `avoidDecodeImage`) rather than always by the shared coders, `queryMemoryDataSync` exists, and
+/// `decodeFirstFrameOnly` also turns an animated image found in memory into a still one.
+extension SDImageCache {
+    /// Looks `key` up in memory, then on disk.
+    ///
+    /// - Memory hit without `queryMemoryData`: `done(image, nil, .memory)` at once, on the caller's thread; returns nil.
+    /// - Otherwise the disk is read: synchronously (and `done` called before returning) with `queryMemoryDataSync`
+    ///   after a memory hit or `queryDiskDataSync` after a miss; else on the io queue, `done` on `completionQueue`.
+    ///   A memory hit reports the memory image with the disk data (`.memory`); a disk hit is decoded, put in memory
+    ///   (when `config.shouldCacheImagesInMemory`) and reported as `.disk`; a miss or undecodable file as `.none`.
+    /// - The returned operation cancels an asynchronous query that has not started; `done` is then never called.
+    @discardableResult
+    public func queryImage(forKey key: String?, options: SDWebImageV5Options, context: SDWebImageContext?,
+                           done: SDCacheQueryCompletedBlock?) -> Operation? {
+        guard let key else {
+            done?(nil, nil, .none)
+            return nil
+        }
+        var foundImage = imageFromMemoryCache(forKey: key)
+        SDWebImageTrace.record(.memoryQuery, key: key, foundImage != nil ? "hit" : "miss")
+        if let image = foundImage, options.contains(.decodeFirstFrameOnly), image.images != nil {
+            foundImage = SDImagePixelOperations.firstFrame(of: image)
+        }
+        let memoryImage = foundImage
+        if let memoryImage, !options.contains(.queryMemoryData) {
+            done?(memoryImage, nil, .memory)
+            return nil
+        }
+        let operation = Operation()
+        let synchronous = memoryImage != nil ? options.contains(.queryMemoryDataSync) : options.contains(.queryDiskDataSync)
+        let search: @Sendable () -> (UIImage?, Data?, SDImageCacheType) = {
+            let data = self.diskImageData(forKey: key)
+            if let memoryImage { return (memoryImage, data, .memory) }
+            guard let data else {
+                SDWebImageTrace.record(.diskQuery, key: key, "miss")
+                return (nil, nil, .none)
+            }
+            do {
+                let image = try SDImageCacheDecodeImageData(data, key, options, context,
+                                                            shouldDecompress: self.config.shouldDecompressImages)
+                if self.config.shouldCacheImagesInMemory {
+                    self.memCache.setObject(image, forKey: key, cost: Int(clamping: image.sd_memoryCost))
+                }
+                SDWebImageTrace.record(.diskQuery, key: key, "hit, \(data.count) bytes")
+                return (image, data, .disk)
+            } catch {
+                SDImageCache.logger.notice("disk cache file for key \(key) does not decode: \(error.localizedDescription)")
+                SDWebImageTrace.record(.diskQuery, key: key, "miss (file does not decode)")
+                return (nil, nil, .none)
+            }
+        }
+        if synchronous {
+            let (image, data, cacheType) = search()
+            done?(image, data, cacheType)
+            return operation
+        }
+        ioQueue.async {
+            guard !operation.isCancelled else { return }
+            let (image, data, cacheType) = search()
+            guard let done else { return }
+            self.callBack {
+                guard !operation.isCancelled else { return }
+                done(image, data, cacheType)
+            }
+        }
+        return operation
+    }
+
+    /// Stores `image` where `cacheType` says: `.memory` in memory only, `.disk` on disk only (`imageData`, or the
+    /// image encoded when nil), `.all` both, `.none` nowhere. `completion` runs at once when nothing is written to
+    /// disk, else on `completionQueue` after the write. A nil image or key stores nothing.
+    public func storeImage(_ image: UIImage?, imageData: Data?, forKey key: String?, cacheType: SDWebImageV5CacheType,
+                           completion: SDWebImageNoParamsBlock?) {
+        guard let image, let key, cacheType != .none else {
+            completion?()
+            return
+        }
+        switch cacheType {
+        case .all:
+            store(image, imageData: imageData, forKey: key, toDisk: true, completion: completion)
+        case .memory:
+            storeImage(toMemory: image, forKey: key)
+            SDWebImageTrace.record(.store, key: key, "memory only")
+            completion?()
+        case .disk:
+            SDWebImageTrace.record(.store, key: key, "disk only")
+            ioQueue.async {
+                let data = imageData ?? SDWebImageCodersManager.shared.encodedData(with: image, format: .undefined)
+                if let data {
+                    do {
+                        try self.writeImageDataToDisk(data, forKey: key)
+                    } catch {
+                        SDImageCache.logger.error("\(error.localizedDescription)")
+                    }
+                } else {
+                    SDImageCache.logger.error("store: no coder could encode the image for key \(key)")
+                }
+                if let completion { self.callBack(completion) }
+            }
+        case .none:
+            completion?()
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+/// Progress of one load: bytes received, bytes expected (-1 when unknown), the URL.
+/// Ports `SDImageLoaderProgressBlock` (`SDImageLoader.h`, 5.x), the same shape as 4.4.8's downloader progress block.
+public typealias SDImageLoaderProgressBlock = SDWebImageDownloaderProgressBlock
+
+/// The end (or a partial image, `finished == false`) of one load.
+/// Ports `SDImageLoaderCompletedBlock` (`SDImageLoader.h`, 5.x), the same shape as 4.4.8's downloader completion.
+public typealias SDImageLoaderCompletedBlock = SDWebImageDownloaderCompletedBlock

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The downloader as a 5.x image loader (V5-03): the default loader of the 5.x flow.
+///
+/// Ports 5.x's `SDWebImageDownloader (SDImageLoader)` category (`SDWebImageDownloader.m`): it can request any
+/// non-nil URL, maps the 5.x options onto downloader options (`SDWebImageV5Options.downloaderOptions`), and blocks
+/// failed URLs by the manager's rule (`SDWebImageManager.shouldBlockFailedURL(with:)`: everything except the
+/// network's own failures).
+///
+/// How the context is honoured on top of the 4.4.8 downloader, which has no context:
+/// - Plain requests go through `downloadImage(with:options:progress:completed:)`, so they join running downloads
+///   of the same URL. When the context or options change decoding (`imageScaleFactor`,
+///   `imageThumbnailPixelSize`, `cacheKeyFilter`, `avoidDecodeImage`, `decodeFirstFrameOnly`), the downloaded
+///   bytes are decoded again with `SDImageLoaderDecodeImageData` (5.x decodes once, with the context, inside the
+///   operation).
+/// - A `downloadRequestModifier`, `downloadResponseModifier` or `imageCoder` sends the request through a
+///   separate `SDWebImageContextDownloadOperation` built like the downloader's own (headers, headers filter,
+///   timeout, cookies, credentials), modified, and not joined with other downloads. A nil modified request fails
+///   with `invalidDownloadOperation`; the response modifier runs on the final response (see
+///   `SDWebImageDownloaderResponseModifier`). With a context coder, the received bytes are decoded by it even when
+///   the shared coders rejected them.
+extension SDWebImageDownloader: SDImageLoader {
+    /// Any URL (5.x returns YES for every non-nil URL; the transport reports unsupported schemes).
+    public func canRequestImage(for url: URL?) -> Bool {
+        url != nil
+    }
+
+    @discardableResult
+    public func requestImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+                             progress: SDImageLoaderProgressBlock?,
+                             completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
+        guard let url else {
+            completed?(nil, nil, SDWebImageV5Error.invalidURL(nil), true)
+            return nil
+        }
+        let refreshing = options.contains(.refreshCached) && context?[.loaderCachedImage] is UIImage
+        let downloaderOptions = options.downloaderOptions(refreshingCachedImage: refreshing)
+        if context?.requestModifier != nil || context?.responseModifier != nil || context?.imageCoder != nil {
+            return requestWithContextOperation(url, options: options, downloaderOptions: downloaderOptions,
+                                               context: context, progress: progress, completed: completed)
+        }
+        let decodesAgain = options.contains(.avoidDecodeImage) || options.contains(.decodeFirstFrameOnly)
+            || context?.imageScaleFactor != nil || context?.thumbnailPixelSize != nil || context?.cacheKeyFilter != nil
+        let decompress = shouldDecompressImages
+        return downloadImage(with: url, options: downloaderOptions, progress: progress) { image, data, error, finished in
+            guard decodesAgain, finished, error == nil, image != nil, let data else {
+                completed?(image, data, error, finished)
+                return
+            }
+            Self.decode(data, url: url, options: options, context: context, decompress: decompress, completed: completed)
+        }
+    }
+
+    public func shouldBlockFailedURL(with url: URL, error: Error) -> Bool {
+        SDWebImageManager.shouldBlockFailedURL(with: error)
+    }
+
+    // MARK: Context downloads
+
+    private func requestWithContextOperation(_ url: URL, options: SDWebImageV5Options,
+                                             downloaderOptions: SDWebImageDownloaderOptions, context: SDWebImageContext?,
+                                             progress: SDImageLoaderProgressBlock?,
+                                             completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
+        var request = makeRequest(for: url, options: downloaderOptions)
+        if let modifier = context?.requestModifier {
+            guard let modified = modifier.modifiedRequest(with: request) else {
+                completed?(nil, nil, SDWebImageV5Error.invalidDownloadOperation(
+                    "the request modifier returned nil for \(url.absoluteString)"), true)
+                return nil
+            }
+            request = modified
+        }
+        let operation = SDWebImageContextDownloadOperation(request: request, in: nil, options: downloaderOptions)
+        operation.shouldDecompressImages = shouldDecompressImages
+        if let credential = urlCredential {
+            operation.credential = credential
+        } else if let username, let password {
+            operation.credential = URLCredential(user: username, password: password, persistence: .forSession)
+        }
+        let decompress = shouldDecompressImages
+        let responseModifier = context?.responseModifier
+        let contextCoder = context?.imageCoder
+        _ = operation.addHandlers(forProgress: progress) { [weak operation] image, data, error, finished in
+            guard finished else {
+                completed?(image, data, error, finished)
+                return
+            }
+            if let responseModifier, let response = operation?.response {
+                guard let modified = responseModifier.modifiedResponse(with: response) else {
+                    completed?(nil, nil, SDWebImageV5Error.invalidDownloadResponse(url), true)
+                    return
+                }
+                if let http = modified as? HTTPURLResponse, !(200..<400).contains(http.statusCode) {
+                    completed?(nil, nil, SDWebImageV5Error.invalidDownloadStatusCode(http.statusCode, url), true)
+                    return
+                }
+            }
+            if let error {
+                // Bytes the shared coders rejected may still be the context coder's format.
+                let rejectedByCoders = (error as NSError).domain == SDWebImageErrorDomain
+                if rejectedByCoders, contextCoder != nil, let captured = operation?.capturedData, !captured.isEmpty {
+                    Self.decode(captured, url: url, options: options, context: context, decompress: decompress,
+                                completed: completed)
+                } else {
+                    completed?(nil, nil, error, true)
+                }
+                return
+            }
+            guard image != nil, let data else {
+                completed?(image, data, nil, true)
+                return
+            }
+            Self.decode(data, url: url, options: options, context: context, decompress: decompress, completed: completed)
+        }
+        SDWebImageTrace.record(.downloadStart, key: url.absoluteString, "context download operation")
+        SDWebImageContextDownloadOperation.queue.addOperation(operation)
+        return operation
+    }
+
+    /// The request the downloader itself would send (`createDownloaderOperationWithUrl:options:`).
+    private func makeRequest(for url: URL, options: SDWebImageDownloaderOptions) -> URLRequest {
+        let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache)
+            ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
+        var request = URLRequest(url: url, cachePolicy: cachePolicy,
+                                 timeoutInterval: downloadTimeout == 0 ? 15 : downloadTimeout)
+        request.httpShouldHandleCookies = options.contains(.handleCookies)
+        let headers = allHTTPHeaderFields
+        request.allHTTPHeaderFields = headersFilter.map { $0(url, headers) } ?? headers
+        return request
+    }
+
+    private static func decode(_ data: Data, url: URL, options: SDWebImageV5Options, context: SDWebImageContext?,
+                               decompress: Bool, completed: SDImageLoaderCompletedBlock?) {
+        do {
+            let image = try SDImageLoaderDecodeImageData(data, url, options, context, shouldDecompress: decompress)
+            completed?(image, data, nil, true)
+        } catch {
+            completed?(nil, nil, error, true)
+        }
+    }
+}

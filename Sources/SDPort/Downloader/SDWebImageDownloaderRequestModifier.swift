@@ -1,0 +1,27 @@
+import Foundation
+
+/// Rewrites the request of one download (context key `downloadRequestModifier`): add a header, change the URL.
+///
+/// Ports 5.x's `SDWebImageDownloaderRequestModifier` class (`SDWebImageDownloaderRequestModifier.h`). Returning nil
+/// cancels the download, which then fails with `SDWebImageV5Error.invalidDownloadOperation`. 4.4.8's nearest
+/// feature is the downloader-wide `headersFilter`, which only sees headers.
+public final class SDWebImageDownloaderRequestModifier: Sendable {
+    private let block: @Sendable (URLRequest) -> URLRequest?
+
+    public init(block: @escaping @Sendable (_ request: URLRequest) -> URLRequest?) {
+        self.block = block
+    }
+
+    /// Convenience: a modifier that adds (or replaces) these header fields.
+    public convenience init(headers: [String: String]) {
+        self.init { request in
+            var modified = request
+            for (field, value) in headers { modified.setValue(value, forHTTPHeaderField: field) }
+            return modified
+        }
+    }
+
+    public func modifiedRequest(with request: URLRequest) -> URLRequest? {
+        block(request)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Mirrors images horizontally and/or vertically (V5-02).
+///
+/// Ports `SDImageFlippingTransformer` (`SDImageTransformer.m`, 5.x, which calls `-[UIImage
+/// sd_flippedImageWithHorizontal:vertical:]`). Here the pixels are reordered directly; animated images are flipped
+/// frame by frame.
+public final class SDImageFlippingTransformer: SDImageTransformer {
+    public let horizontal: Bool
+    public let vertical: Bool
+
+    public init(horizontal: Bool, vertical: Bool) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public var transformerKey: String {
+        "SDImageFlippingTransformer(\(horizontal ? 1 : 0),\(vertical ? 1 : 0))"
+    }
+
+    public func transformedImage(with image: UIImage, forKey key: String) -> UIImage? {
+        SDImagePixelOperations.mapFrames(of: image) { frame in
+            SDImagePixelOperations.flipped(frame, horizontal: horizontal, vertical: vertical)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Runs several transformers one after the other (V5-02).
+///
+/// Ports `SDImagePipelineTransformer` (`SDImageTransformer.m`, 5.x): its key is the transformers' keys joined with
+/// `-`, and a step that returns nil stops the pipeline with nil (as in the original, whose next step is then given
+/// nil). An empty pipeline returns the image itself.
+public final class SDImagePipelineTransformer: SDImageTransformer {
+    public let transformers: [any SDImageTransformer]
+    public let transformerKey: String
+
+    public init(transformers: [any SDImageTransformer]) {
+        self.transformers = transformers
+        self.transformerKey = transformers.map(\.transformerKey).joined(separator: SDImageTransformerKeySeparator)
+    }
+
+    public func transformedImage(with image: UIImage, forKey key: String) -> UIImage? {
+        var current = image
+        for transformer in transformers {
+            guard let next = transformer.transformedImage(with: current, forKey: key) else { return nil }
+            current = next
+        }
+        return current
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Chooses the bytes written to the disk cache for one load (context key `cacheSerializer`).
+///
+/// Ports 5.x's `SDWebImageCacheSerializer` class (`SDWebImageCacheSerializer.h`). 4.4.8 has the manager-wide
+/// `cacheSerializer` block, which the 5.x flow still uses when the context has none. Returning nil makes the
+/// cache encode the image itself (PNG with alpha, JPEG without).
+public final class SDWebImageCacheSerializer: Sendable {
+    private let block: SDWebImageCacheSerializerBlock
+
+    public init(block: @escaping SDWebImageCacheSerializerBlock) {
+        self.block = block
+    }
+
+    /// The bytes to store for `image`, given the bytes it was loaded from (nil for a transformed image).
+    public func cacheData(with image: UIImage, originalData: Data?, imageURL: URL?) -> Data? {
+        block(image, originalData, imageURL)
+    }
+}

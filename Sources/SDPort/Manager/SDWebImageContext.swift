@@ -1,0 +1,62 @@
+import Foundation
+
+/// The name of one entry of an `SDWebImageContext`.
+///
+/// Ports `SDWebImageContextOption` from `SDWebImageDefine.h` (5.x; 4.4.8 has no context). In the original the
+/// option is an `NSString` typedef with one global constant per key; here it is a `String`-backed struct whose
+/// static members carry the same raw strings, so a key written by hand (`"imageTransformer"`) still matches.
+///
+/// Only the keys that mean something without UIKit are defined. Left out on purpose: `animatedImageClass`
+/// (there is no `SDAnimatedImage` class here), `downloadDecryptor`, and the 5.x keys added after seed 003.
+public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    /// `String`: the key a view files its running load under (5.x `sd_internalSetImageWithURL`). The port's view
+    /// category follows 4.4.8 and keys loads by class name; the key is defined so contexts can carry it.
+    public static let setImageOperationKey: Self = "setImageOperationKey"
+    /// `SDWebImageManager`: the manager that should run the load instead of the one asked.
+    public static let customManager: Self = "customManager"
+    /// `SDImageCache`: the cache to query and fill instead of the manager's.
+    public static let imageCache: Self = "imageCache"
+    /// `any SDImageLoader`: the loader to use instead of the manager's downloader (V5-03).
+    public static let imageLoader: Self = "imageLoader"
+    /// `any SDWebImageCoder`: the coder to decode with instead of `SDWebImageCodersManager.shared`.
+    public static let imageCoder: Self = "imageCoder"
+    /// `any SDImageTransformer`: applied after loading; the result is cached under a transformed key (V5-02).
+    public static let imageTransformer: Self = "imageTransformer"
+    /// `CGFloat` (or `Double`, `Int`) ≥ 1: the decoded image's scale, overriding the `@2x`/`@3x` rule of the key.
+    public static let imageScaleFactor: Self = "imageScaleFactor"
+    /// `Bool`: whether a thumbnail keeps the aspect ratio (default true).
+    public static let imagePreserveAspectRatio: Self = "imagePreserveAspectRatio"
+    /// `CGSize` in pixels: decode to at most this size; the cache key gets a `Thumbnail(...)` suffix.
+    public static let imageThumbnailPixelSize: Self = "imageThumbnailPixelSize"
+    /// `SDWebImageV5CacheType`: where the loaded (and transformed) image is stored; default `.all`.
+    public static let storeCacheType: Self = "storeCacheType"
+    /// `SDWebImageV5CacheType`: where the original of a transformed image is stored; default `.disk`.
+    public static let originalStoreCacheType: Self = "originalStoreCacheType"
+    /// `SDWebImageDownloaderRequestModifier`: rewrites the download request (the downloader loader only).
+    public static let downloadRequestModifier: Self = "downloadRequestModifier"
+    /// `SDWebImageDownloaderResponseModifier`: rewrites the download response (the downloader loader only).
+    public static let downloadResponseModifier: Self = "downloadResponseModifier"
+    /// `SDWebImageCacheKeyFilter`: turns the URL into the cache key instead of the manager's filter.
+    public static let cacheKeyFilter: Self = "cacheKeyFilter"
+    /// `SDWebImageCacheSerializer`: chooses the bytes written to disk instead of the manager's serializer.
+    public static let cacheSerializer: Self = "cacheSerializer"
+    /// `DispatchQueue`: where the completion runs instead of the manager's `completionQueue` (5.x
+    /// `SDWebImageContextCallbackQueue`, which came with 5.7).
+    public static let callbackQueue: Self = "callbackQueue"
+    /// `UIImage`: set by the manager for a `RefreshCached` load, so a loader knows what is already cached
+    /// (5.x `SDWebImageContextLoaderCachedImage`).
+    public static let loaderCachedImage: Self = "loaderCachedImage"
+}
+
+/// Per-load settings of a 5.x-style load: option names to values.
+///
+/// Ports `SDWebImageContext` (`NSDictionary<SDWebImageContextOption, id>`, 5.x). Values must be `Sendable` because
+/// the load crosses queues; each key's documentation says which type it expects. A value of the wrong type is
+/// ignored, as the original ignores an object that does not answer the expected selectors.
+public typealias SDWebImageContext = [SDWebImageContextOption: any Sendable]

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The 5.x entry point of the manager: loads with 5.x option bits and a context (V5-01 … V5-04).
+///
+/// Ports `-[SDWebImageManager loadImageWithURL:options:context:progress:completed:]`, `-cacheKeyForURL:context:`
+/// and `-originalCacheKeyForURL:context:` (`SDWebImageManager.m`, 5.x), built on the public API of the port's
+/// 4.4.8 cache, coders and downloader. The steps are in `SDWebImageV5LoadProcess`.
+///
+/// How it differs from the 4.4.8 `loadImage(with:options:progress:completed:)` of this manager:
+/// - Options are `SDWebImageV5Options` (5.x bit values). `fromLoaderOnly` skips the cache; `queryMemoryData`,
+///   `queryMemoryDataSync` and `queryDiskDataSync` choose what the query reads and whether it waits;
+///   `avoidDecodeImage` and `decodeFirstFrameOnly` change decoding, in the cache and in the loaders.
+/// - The context can replace the cache, the loader (default: this manager's downloader, as an `SDImageLoader`),
+///   the coder, the key filter and the serializer for one load, and set a transformer, a scale factor, a thumbnail
+///   size and where results are stored (`storeCacheType`, default `.all`; `originalStoreCacheType`, default
+///   `.disk`). `customManager` hands the whole load to that manager.
+/// - With a transformer (or a thumbnail size) the cache key gets a suffix (`SDTransformedKeyForKey`). A miss under
+///   that key queries the original key next and, on a hit, transforms the cached original without loading. A loaded
+///   image is transformed on a background queue; the original is stored under the original key
+///   (`originalStoreCacheType`) and the result under the transformed key (`storeCacheType`), and delivered with nil
+///   data. The delegate's `transformDownloadedImage` is not called (5.x replaced it with transformers).
+/// - A nil or empty URL fails with `SDWebImageV5Error.invalidURL` (1000) and a failed URL with `.blackListed` (1003)
+///   instead of 4.4.8's `NSURLErrorFileDoesNotExist`. A URL counts as failed when this manager's 4.x list or its 5.x
+///   list (`v5FailedURLs`) has it; failures of 5.x loads go to the 5.x list, by the loader's rule unless a delegate
+///   is set. The URL is listed before the failing completion is queued (5.x queues it first), so code in the
+///   completion already sees it on the list.
+/// - `fromCacheOnly` with a cache miss completes with no image and no error, finished — as 5.x does (and as 4.4.8
+///   does when the delegate refuses a download).
+///
+/// Kept from the port's manager: completions run on `completionQueue` (or the context's `callbackQueue`), and once
+/// the returned operation is cancelled no completion is called (5.x calls it with an `SDWebImageErrorCancelled`
+/// error). Port limitation: these loads are not listed in `runningOperations`, so `cancelAll()` and `isRunning`
+/// do not see them; cancel the returned operation instead.
+extension SDWebImageManager {
+    /// Loads `url` the 5.x way. See the extension's documentation for the steps and the differences from 4.4.8.
+    @discardableResult
+    public func loadImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+                          progress: SDImageLoaderProgressBlock? = nil,
+                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
+        var context = context ?? [:]
+        if let custom = context.value(.customManager, as: SDWebImageManager.self), custom !== self {
+            context[.customManager] = nil
+            return custom.loadImage(with: url, options: options, context: context, progress: progress, completed: completed)
+        }
+        let operation = SDWebImageCombinedOperation(manager: self)
+        guard let url, !url.absoluteString.isEmpty else {
+            SDWebImageTrace.record(.managerLoad, key: url?.absoluteString, "5.x: invalid URL")
+            deliverFailure(SDWebImageV5Error.invalidURL(url), url: url, operation: operation, context: context,
+                           completed: completed)
+            return operation
+        }
+        let isFailedURL = failedURLs.contains(url) || SDWebImageV5FailedURLs.shared.contains(url, for: self)
+        SDWebImageTrace.record(.managerLoad, key: url.absoluteString,
+                               isFailedURL ? "5.x: on the failed-URL list" : "5.x options \(options.rawValue)")
+        guard options.contains(.retryFailed) || !isFailedURL else {
+            deliverFailure(SDWebImageV5Error.blackListed(url), url: url, operation: operation, context: context,
+                           completed: completed)
+            return operation
+        }
+        SDWebImageV5LoadProcess(manager: self, operation: operation, url: url, options: options, context: context,
+                                progress: progress, completed: completed).start()
+        return operation
+    }
+
+    /// The cache key of a 5.x load: the context's key filter (else this manager's `cacheKeyFilter`, else the
+    /// absolute string), then `SDThumbnailedKeyForKey` for a thumbnail size, then `SDTransformedKeyForKey` for a
+    /// transformer. "" for a nil URL.
+    public func cacheKey(for url: URL?, context: SDWebImageContext?) -> String? {
+        guard url != nil else { return "" }
+        var key = originalCacheKey(for: url, context: context)
+        if let size = context?.thumbnailPixelSize {
+            key = SDThumbnailedKeyForKey(key, size, context?.preserveAspectRatio ?? true)
+        }
+        if let transformer = context?.imageTransformer {
+            key = SDTransformedKeyForKey(key, transformer.transformerKey)
+        }
+        return key
+    }
+
+    /// The key of the untransformed, full-size image: the key filter only.
+    public func originalCacheKey(for url: URL?, context: SDWebImageContext?) -> String? {
+        guard let url else { return "" }
+        if let filter = context?.cacheKeyFilter { return filter.cacheKey(for: url) }
+        return cacheKey(for: url)
+    }
+
+    /// The URLs 5.x loads of this manager found failing (see the extension's documentation).
+    public var v5FailedURLs: Set<URL> { SDWebImageV5FailedURLs.shared.urls(for: self) }
+
+    /// Takes one URL off the 5.x failed-URL list.
+    public func removeV5FailedURL(_ url: URL) {
+        SDWebImageV5FailedURLs.shared.remove(url, for: self)
+    }
+
+    /// Empties the 5.x failed-URL list.
+    public func removeAllV5FailedURLs() {
+        SDWebImageV5FailedURLs.shared.removeAll(for: self)
+    }
+
+    private func deliverFailure(_ error: SDWebImageV5Error, url: URL?, operation: SDWebImageCombinedOperation,
+                                context: SDWebImageContext, completed: @escaping SDInternalCompletionBlock) {
+        let queue = context.value(.callbackQueue, as: DispatchQueue.self) ?? completionQueue
+        dispatch_queue_async_safe(queue) {
+            operation.deliverUnlessCancelled {
+                SDWebImageTrace.record(.managerCompletion, key: url?.absoluteString, "error \(error.errorCode)")
+                completed(nil, nil, error, .none, true, url)
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// One 5.x-style load, step by step: cache query (transformed key, then original key), loader, transform, store,
+/// completion. `SDWebImageManager.loadImage(with:options:context:progress:completed:)` makes one and starts it.
+///
+/// Ports the private steps of `SDWebImageManager.m` (5.x): `callCacheProcessForOperation`,
+/// `callOriginalCacheProcessForOperation`, `callDownloadProcessForOperation`, `callTransformProcessForOperation`,
+/// `callStoreOriginCacheProcessForOperation` and `callStoreCacheProcessForOperation`. Differences are listed on
+/// that method. Every stored property is immutable; transforms and stores of one load run in order on
+/// `transformQueue`, so a progressive load's partial images never overtake its final one.
+final class SDWebImageV5LoadProcess: Sendable {
+    let manager: SDWebImageManager
+    let operation: SDWebImageCombinedOperation
+    let url: URL
+    let options: SDWebImageV5Options
+    let context: SDWebImageContext
+    let progress: SDImageLoaderProgressBlock?
+    let completed: SDInternalCompletionBlock
+    let cache: SDImageCache
+    let loader: any SDImageLoader
+    let completionQueue: DispatchQueue
+    /// The cache key with the thumbnail and transformer suffixes.
+    let key: String?
+    /// The cache key of the untransformed, full-size image.
+    let originalKey: String?
+    private let transformQueue = DispatchQueue(label: "com.hackemist.SDWebImageManager.v5.transform", qos: .userInitiated)
+
+    init(manager: SDWebImageManager, operation: SDWebImageCombinedOperation, url: URL, options: SDWebImageV5Options,
+         context: SDWebImageContext, progress: SDImageLoaderProgressBlock?, completed: @escaping SDInternalCompletionBlock) {
+        self.manager = manager
+        self.operation = operation
+        self.url = url
+        self.options = options
+        self.context = context
+        self.progress = progress
+        self.completed = completed
+        cache = context.imageCache ?? manager.imageCache
+        loader = context.imageLoader ?? manager.imageDownloader
+        completionQueue = context.value(.callbackQueue, as: DispatchQueue.self) ?? manager.completionQueue
+        key = manager.cacheKey(for: url, context: context)
+        originalKey = manager.originalCacheKey(for: url, context: context)
+    }
+
+    // MARK: Cache
+
+    func start() {
+        guard !options.contains(.fromLoaderOnly) else {
+            download(cachedImage: nil, cachedData: nil, cacheType: .none)
+            return
+        }
+        // A cached thumbnail is already small: decoding it must not apply the thumbnail size again.
+        var queryContext = context
+        queryContext[.imageThumbnailPixelSize] = nil
+        operation.cacheOperation = cache.queryImage(forKey: key, options: options, context: queryContext) {
+            image, data, cacheType in
+            guard !self.operation.isCancelled else {
+                self.manager.safelyRemoveOperationFromRunning(self.operation)
+                return
+            }
+            if image == nil, self.key != self.originalKey {
+                self.queryOriginalCache()
+            } else {
+                self.download(cachedImage: image, cachedData: data, cacheType: cacheType)
+            }
+        }
+    }
+
+    /// The transformed (or thumbnail) key missed: the original may be cached, and transforming it beats loading.
+    private func queryOriginalCache() {
+        operation.cacheOperation = cache.queryImage(forKey: originalKey, options: options, context: context) {
+            image, data, cacheType in
+            guard !self.operation.isCancelled else {
+                self.manager.safelyRemoveOperationFromRunning(self.operation)
+                return
+            }
+            guard let image else {
+                self.download(cachedImage: nil, cachedData: nil, cacheType: .none)
+                return
+            }
+            self.transformAndStore(image, data: data, cacheType: cacheType, finished: true, fromCache: true)
+            self.manager.safelyRemoveOperationFromRunning(self.operation)
+        }
+    }
+
+    // MARK: Loader
+
+    private func download(cachedImage: UIImage?, cachedData: Data?, cacheType: SDImageCacheType) {
+        let shouldDownload = !options.contains(.fromCacheOnly)
+            && (cachedImage == nil || options.contains(.refreshCached))
+            && (manager.delegate?.imageManager(manager, shouldDownloadImageFor: url) ?? true)
+            && loader.canRequestImage(for: url)
+        guard shouldDownload else {
+            // Found (no refresh): the cached image. Missed and not allowed to load: no image, no error (as 5.x).
+            deliver(cachedImage, data: cachedData, error: nil, cacheType: cachedImage == nil ? .none : cacheType,
+                    finished: true)
+            manager.safelyRemoveOperationFromRunning(operation)
+            return
+        }
+        var loaderContext = context
+        let refreshing = cachedImage != nil
+        if let cachedImage {
+            // RefreshCached: deliver what the cache has now, then let the loader revalidate it.
+            deliver(cachedImage, data: cachedData, error: nil, cacheType: cacheType, finished: true)
+            loaderContext[.loaderCachedImage] = cachedImage
+        }
+        let loaderOperation = loader.requestImage(with: url, options: options, context: loaderContext,
+                                                  progress: progress) { image, data, error, finished in
+            guard !self.operation.isCancelled else { return }
+            if let error {
+                // Listed before the completion is queued (5.x queues first), so the completion already sees it.
+                self.blockFailedURLIfNeeded(error)
+                self.deliver(nil, data: nil, error: error, cacheType: .none, finished: true)
+            } else if refreshing && image == nil {
+                // The protocol cache answered the refresh (304): the cached image is current, nothing to call.
+            } else {
+                if self.options.contains(.retryFailed) {
+                    self.manager.removeFailedURL(self.url)
+                    SDWebImageV5FailedURLs.shared.remove(self.url, for: self.manager)
+                }
+                self.transformAndStore(image, data: data, cacheType: .none, finished: finished, fromCache: false)
+            }
+            if finished || error != nil {
+                self.manager.safelyRemoveOperationFromRunning(self.operation)
+            }
+        }
+        // Loader operations are cancelled from any thread (the protocol's contract).
+        nonisolated(unsafe) let cancellable = loaderOperation
+        operation.cancelBlock = { cancellable?.cancel() }
+    }
+
+    private func blockFailedURLIfNeeded(_ error: Error) {
+        let nsError = error as NSError
+        let cancelled = (nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled)
+            || (nsError.domain == SDWebImageErrorDomain && nsError.code == SDWebImageV5Error.cancelled(nil).errorCode)
+        guard !cancelled else { return }
+        let shouldBlock = manager.delegate.map { $0.imageManager(manager, shouldBlockFailedURL: url, withError: error) }
+            ?? loader.shouldBlockFailedURL(with: url, error: error)
+        if shouldBlock {
+            SDWebImageV5FailedURLs.shared.insert(url, for: manager)
+        }
+    }
+
+    // MARK: Transform and store
+
+    private func transformAndStore(_ image: UIImage?, data: Data?, cacheType: SDImageCacheType, finished: Bool,
+                                   fromCache: Bool) {
+        transformQueue.async {
+            guard !self.operation.isCancelled else { return }
+            let isThumbnail = self.context.thumbnailPixelSize != nil
+            guard let image, let transformer = self.context.imageTransformer,
+                  image.images == nil || self.options.contains(.transformAnimatedImage) else {
+                // A thumbnail's data is the full-size file: the cache encodes the thumbnail instead.
+                if !fromCache {
+                    self.store(image, data: isThumbnail ? nil : data, forKey: self.key, type: self.storeCacheType,
+                               finished: finished)
+                }
+                self.deliver(image, data: data, error: nil, cacheType: cacheType, finished: finished)
+                return
+            }
+            let transformed = transformer.transformedImage(with: image, forKey: self.key ?? "")
+            if transformed != nil, !fromCache, !isThumbnail {
+                self.store(image, data: data, forKey: self.originalKey, type: self.originalStoreCacheType,
+                           finished: finished)
+            }
+            // As 5.x: when the transformer gives nothing, the untransformed image is stored under the transformed key.
+            let result = transformed ?? image
+            let resultData = transformed == nil && !isThumbnail ? data : nil
+            self.store(result, data: resultData, forKey: self.key, type: self.storeCacheType, finished: finished)
+            self.deliver(result, data: transformed == nil ? data : nil, error: nil, cacheType: cacheType,
+                         finished: finished)
+        }
+    }
+
+    private var storeCacheType: SDWebImageV5CacheType {
+        context.value(.storeCacheType, as: SDWebImageV5CacheType.self) ?? .all
+    }
+
+    private var originalStoreCacheType: SDWebImageV5CacheType {
+        context.value(.originalStoreCacheType, as: SDWebImageV5CacheType.self) ?? .disk
+    }
+
+    /// Stores a finished image; the serializer (context's, else the manager's) chooses the disk bytes.
+    private func store(_ image: UIImage?, data: Data?, forKey key: String?, type: SDWebImageV5CacheType, finished: Bool) {
+        guard finished, let image, let key else { return }
+        var cacheData = data
+        if type.includesDisk {
+            if let serializer = context.cacheSerializer {
+                cacheData = serializer.cacheData(with: image, originalData: data, imageURL: url)
+            } else if let serializer = manager.cacheSerializer {
+                cacheData = serializer(image, data, url)
+            }
+        }
+        cache.storeImage(image, imageData: cacheData, forKey: key, cacheType: type, completion: nil)
+    }
+
+    // MARK: Completion
+
+    func deliver(_ image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool) {
+        let operation = self.operation, completed = self.completed, url = self.url
+        dispatch_queue_async_safe(completionQueue) {
+            operation.deliverUnlessCancelled {
+                SDWebImageTrace.record(.managerCompletion, key: url.absoluteString,
+                                       error.map { "error \(($0 as NSError).domain) \(($0 as NSError).code)" }
+                                           ?? image.map { "\($0.pixelWidth)x\($0.pixelHeight) from \(cacheType)" }
+                                           ?? "no image")
+                completed(image, data, error, cacheType, finished, url)
+            }
+        }
+    }
+}
