@@ -77,9 +77,9 @@ final class CACHE06_QueryTests: CACHETestCase {
         let key = "http://example.com/shipped.png"
         let name = SDImageCache.cachedFileName(forKey: key)
         let bareName = (name as NSString).deletingPathExtension
-        FileManager.default.createFile(atPath: readOnlyB + "/" + name, contents: Data("B".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: readOnlyB + "/" + name, contents: Data("B".utf8)))
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("B".utf8))
-        FileManager.default.createFile(atPath: readOnlyA + "/" + bareName, contents: Data("A-bare".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: readOnlyA + "/" + bareName, contents: Data("A-bare".utf8)))
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("A-bare".utf8), "an earlier path wins, even without extension")
         storeData(Data("own".utf8), forKey: key)
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("own".utf8), "the cache's own directory comes first")

@@ -42,7 +42,7 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
         let key = "http://example.com/legacy.gif"
         let barePath = (cache.defaultCachePath(forKey: key)! as NSString).deletingPathExtension
         storeData(Data([1]), forKey: key)
-        FileManager.default.createFile(atPath: barePath, contents: Data([2]))
+        XCTAssertTrue(FileManager.default.createFile(atPath: barePath, contents: Data([2])))
         let removed = expectation(description: "removed")
         cache.removeImage(forKey: key) { removed.fulfill() }
         wait(for: [removed], timeout: 10)
@@ -79,10 +79,10 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
         storeData(Data([2]), forKey: "new")
         let root = cache.diskCachePath
         try setDate(old, ofFileAt: cache.defaultCachePath(forKey: "old")!)
-        FileManager.default.createFile(atPath: root + "/.hidden", contents: Data([3]))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/.hidden", contents: Data([3])))
         try setDate(old, ofFileAt: root + "/.hidden")
         try FileManager.default.createDirectory(atPath: root + "/olddir", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/olddir/inner", contents: Data([4]))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/olddir/inner", contents: Data([4])))
         try setDate(old, ofFileAt: root + "/olddir/inner")
         try setDate(old, ofFileAt: root + "/olddir")
 
@@ -104,7 +104,7 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
     func test_CACHE11_abandonedTemporaryFileIsIgnoredThenCleaned() throws {
         storeData(Data([1]), forKey: "real")
         let leftover = cache.diskCachePath + "/.sdport-tmp-" + SDImageCache.cachedFileName(forKey: "half") + "-x"
-        FileManager.default.createFile(atPath: leftover, contents: Data(repeating: 0xFF, count: 10))
+        XCTAssertTrue(FileManager.default.createFile(atPath: leftover, contents: Data(repeating: 0xFF, count: 10)))
         XCTAssertNil(cache.diskImageData(forKey: "half"))
         let counted = expectation(description: "counted")
         cache.calculateSize { count, _ in

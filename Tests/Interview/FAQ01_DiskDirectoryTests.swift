@@ -46,7 +46,7 @@ final class FAQ01_DiskDirectoryTests: XCTestCase {
         let shipped = directory.url.appendingPathComponent("shipped").path
         try FileManager.default.createDirectory(atPath: shipped, withIntermediateDirectories: true)
         let key = "http://example.com/logo.png"
-        FileManager.default.createFile(atPath: shipped + "/" + SDImageCache.cachedFileName(forKey: key), contents: Data("shipped".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: shipped + "/" + SDImageCache.cachedFileName(forKey: key), contents: Data("shipped".utf8)))
 
         let cache = SDImageCache(namespace: "default", diskCacheDirectory: directory.path)
         XCTAssertNil(cache.diskImageData(forKey: key))

@@ -53,7 +53,7 @@ final class FAQ03_FileNamingTests: XCTestCase {
 
         try FileManager.default.createDirectory(atPath: cache.diskCachePath, withIntermediateDirectories: true)
         let bare = cache.diskCachePath + "/" + (SDImageCache.cachedFileName(forKey: key) as NSString).deletingPathExtension
-        FileManager.default.createFile(atPath: bare, contents: Data("old".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: bare, contents: Data("old".utf8)))
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("old".utf8))
         XCTAssertTrue(cache.diskImageDataExists(withKey: key))
     }
