@@ -22,9 +22,7 @@ final class DLDownloaderTests: XCTestCase {
             .setCookie("dlflavour=oat; Path=/"))
         try server.start()
         cacheDirectory = try TemporaryDirectory(prefix: "dl-urlcache")
-        let configuration = URLSessionConfiguration.default
-        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
-        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+        downloader = SDWebImageDownloader.withProtocolCache(in: cacheDirectory)
     }
 
     override func tearDown() {
@@ -35,12 +33,7 @@ final class DLDownloaderTests: XCTestCase {
 
     /// Downloads `path` and waits for the final completion.
     private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
-        let done = expectation(description: "download \(path)")
-        let recorder = DLDownloadRecorder { done.fulfill() }
-        downloader.downloadImage(with: server.url(path), options: options,
-                                 progress: recorder.progress, completed: recorder.completed)
-        wait(for: [done], timeout: 10)
-        return recorder
+        downloadAndWait(downloader, server.url(path), options: options, timeout: 10)
     }
 
     /// Queues a download on a suspended downloader and returns the operation made for it.

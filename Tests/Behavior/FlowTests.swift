@@ -20,26 +20,6 @@ final class FlowTests: XCTestCase {
 
     private var context: SDWebImageViewContext { [SDWebImageExternalCustomManagerKey: env.manager] }
 
-    /// `env.serveFixture` for main-actor tests, which cannot throw (a throwing `@MainActor` test method
-    /// crashes XCTest's test listing on Linux): a missing fixture fails the test.
-    private func serve(_ name: String, at path: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
-        do {
-            return try env.serveFixture(name, at: path)
-        } catch {
-            XCTFail("fixture \(name): \(error)", file: file, line: line)
-            return env.server.url("/missing-fixture")
-        }
-    }
-
-    /// `TestFixtures.data` for main-actor tests.
-    private func fixtureData(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> Data {
-        do {
-            return try TestFixtures.data(name)
-        } catch {
-            XCTFail("fixture \(name): \(error)", file: file, line: line)
-            return Data()
-        }
-    }
 
     /// Collects the trace events reported for one key.
     private final class StepRecorder: @unchecked Sendable {
@@ -68,7 +48,7 @@ final class FlowTests: XCTestCase {
     /// Parity: FAQ-05, VIEW-01 — a cold view load reports the ten steps of the flow, in order, once each.
     @MainActor
     func test_FLOW_coldLoadReportsTenStepsInOrder() {
-        let url = serve("baseline.jpg")
+        let url = env.serveOrFail("baseline.jpg")
         let recorder = StepRecorder(key: url.absoluteString)
         defer { recorder.stop() }
         let (image, cacheType) = setImage(url)
@@ -81,7 +61,7 @@ final class FlowTests: XCTestCase {
     /// Parity: FAQ-05 — a memory hit stops after the memory query; a disk hit after the disk query.
     @MainActor
     func test_FLOW_cacheHitsSkipTheDownloadSteps() {
-        let url = serve("baseline.jpg")
+        let url = env.serveOrFail("baseline.jpg")
         XCTAssertNotNil(setImage(url).0)
         XCTAssertEqual(env.diskImageExists(forKey: url.absoluteString), true)
 
@@ -138,7 +118,7 @@ final class FlowTests: XCTestCase {
     /// Parity: FAQ-17, VIEW-01 — two views asking for one URL at once cause one request; both show the image.
     @MainActor
     func test_FLOW_twoViewsOneURLOneRequest() {
-        let data = fixtureData("gradient.png")
+        let data = TestFixtures.dataOrFail("gradient.png")
         env.server.route("/shared.png", SDPortTestRoute.data(data, contentType: "image/png").delay(0.2))
         let url = env.server.url("/shared.png")
         let first = UIImageView()
@@ -157,9 +137,9 @@ final class FlowTests: XCTestCase {
     /// even though its download would have finished.
     @MainActor
     func test_VIEW02_newLoadCancelsOldWhoseCompletionIsNeverCalled() {
-        let slow = fixtureData("gradient.png")
+        let slow = TestFixtures.dataOrFail("gradient.png")
         env.server.route("/slow.png", SDPortTestRoute.data(slow, contentType: "image/png").delay(0.3))
-        let fast = serve("rgba.png")
+        let fast = env.serveOrFail("rgba.png")
         let imageView = UIImageView()
         let old = MGRRecorder<Bool>()
         let new = MGRRecorder<UIImage?>()

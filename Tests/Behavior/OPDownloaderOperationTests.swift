@@ -18,9 +18,7 @@ final class OPDownloaderOperationTests: XCTestCase {
         server.route("/stall.jpg", .stall)
         try server.start()
         cacheDirectory = try TemporaryDirectory(prefix: "op-urlcache")
-        let configuration = URLSessionConfiguration.default
-        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
-        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+        downloader = SDWebImageDownloader.withProtocolCache(in: cacheDirectory)
     }
 
     override func tearDown() {
@@ -30,12 +28,7 @@ final class OPDownloaderOperationTests: XCTestCase {
     }
 
     private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
-        let done = expectation(description: "download \(path)")
-        let recorder = DLDownloadRecorder { done.fulfill() }
-        downloader.downloadImage(with: server.url(path), options: options, progress: recorder.progress,
-                                 completed: recorder.completed)
-        wait(for: [done], timeout: 30)
-        return recorder
+        downloadAndWait(downloader, server.url(path), options: options)
     }
 
     // MARK: OP-01

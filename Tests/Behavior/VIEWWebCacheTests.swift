@@ -24,26 +24,6 @@ final class VIEWWebCacheTests: XCTestCase {
     /// The context that makes a view load through this test's manager.
     private var context: SDWebImageViewContext { [SDWebImageExternalCustomManagerKey: env.manager] }
 
-    /// `env.serveFixture` for main-actor tests, which cannot throw (a throwing `@MainActor` test method
-    /// crashes XCTest's test listing on Linux): a missing fixture fails the test.
-    private func serve(_ name: String, at path: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
-        do {
-            return try env.serveFixture(name, at: path)
-        } catch {
-            XCTFail("fixture \(name): \(error)", file: file, line: line)
-            return env.server.url("/missing-fixture")
-        }
-    }
-
-    /// `TestFixtures.data` for main-actor tests.
-    private func fixtureData(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> Data {
-        do {
-            return try TestFixtures.data(name)
-        } catch {
-            XCTFail("fixture \(name): \(error)", file: file, line: line)
-            return Data()
-        }
-    }
 
     private func makeImage(_ value: UInt8 = 120, width: Int = 3) -> UIImage {
         UIImage(pixelWidth: width, pixelHeight: 2, pixels: [UInt8](repeating: value, count: width * 2 * 4),
@@ -119,7 +99,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let queue = DispatchQueue(label: "sdport.test.view.completions")
         env.manager.completionQueue = queue
         env.cache.completionQueue = queue
-        let url = serve("rgba.png")
+        let url = env.serveOrFail("rgba.png")
         let imageView = UIImageView()
         let onMain = MGRRecorder<Bool>()
         imageView.sd_setImage(with: url, context: context) { image, _, _, _ in
@@ -166,7 +146,7 @@ final class VIEWWebCacheTests: XCTestCase {
     func test_VIEW02_operationsAreHeldWeakly() {
         let imageView = UIImageView()
         let done = Completions()
-        let url = serve("rgba.png")
+        let url = env.serveOrFail("rgba.png")
         imageView.sd_setImage(with: url, context: context, completed: done.block)
         XCTAssertNotNil(imageView.sd_imageLoadOperation(forKey: "UIImageView"), "held while the manager runs it")
         XCTAssertTrue(MGRWait.until { done.count == 1 && !self.env.manager.isRunning })
@@ -181,8 +161,8 @@ final class VIEWWebCacheTests: XCTestCase {
     @MainActor
     func test_VIEW03_imageURLAndProgress() {
         let imageView = UIImageView()
-        let size = Int64(fixtureData("gradient.png").count)
-        let url = serve("gradient.png")
+        let size = Int64(TestFixtures.dataOrFail("gradient.png").count)
+        let url = env.serveOrFail("gradient.png")
         let done = Completions()
         imageView.sd_setImage(with: url, context: context, completed: done.block)
         XCTAssertEqual(imageView.sd_imageURL, url)
@@ -321,7 +301,7 @@ final class VIEWWebCacheTests: XCTestCase {
     /// only when finished; with AvoidAutoSetImage it shows none and calls the completion for each.
     @MainActor
     func test_VIEW06_progressiveCompletionOnlyWhenFinishedUnlessAvoidAutoSetImage() {
-        let data = fixtureData("gradient.png")
+        let data = TestFixtures.dataOrFail("gradient.png")
         env.server.route("/progressive.png", SDPortTestRoute.data(data, contentType: "image/png")
             .trickle(chunkSize: 16_384, interval: 0.01))
         let url = env.server.url("/progressive.png")
@@ -352,7 +332,7 @@ final class VIEWWebCacheTests: XCTestCase {
     /// the load has finished.
     @MainActor
     func test_VIEW07_indicatorStartsShowsProgressAndStops() {
-        let url = serve("gradient.png")
+        let url = env.serveOrFail("gradient.png")
         let imageView = UIImageView()
         let indicator = SDWebImageActivityIndicator()
         imageView.sd_imageIndicator = indicator
@@ -391,7 +371,7 @@ final class VIEWWebCacheTests: XCTestCase {
 
         let imageView = UIImageView()
         imageView.sd_imageTransition = transition
-        let url = serve("rgba.png")
+        let url = env.serveOrFail("rgba.png")
         let downloaded = Completions()
         imageView.sd_setImage(with: url, context: context, completed: downloaded.block)
         XCTAssertTrue(MGRWait.until { steps.count == 3 })

@@ -30,9 +30,7 @@ final class FAQ09_ProtocolCacheTests: XCTestCase {
             .lastModified(Date(timeIntervalSince1970: 1_500_000_000)))
         try server.start()
         cacheDirectory = try TemporaryDirectory(prefix: "faq09-urlcache")
-        let configuration = URLSessionConfiguration.default
-        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
-        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+        downloader = SDWebImageDownloader.withProtocolCache(in: cacheDirectory)
     }
 
     override func tearDown() {
@@ -42,12 +40,7 @@ final class FAQ09_ProtocolCacheTests: XCTestCase {
     }
 
     private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
-        let done = expectation(description: "download \(path)")
-        let recorder = DLDownloadRecorder { done.fulfill() }
-        downloader.downloadImage(with: server.url(path), options: options, progress: recorder.progress,
-                                 completed: recorder.completed)
-        wait(for: [done], timeout: 10)
-        return recorder
+        downloadAndWait(downloader, server.url(path), options: options, timeout: 10)
     }
 
     /// Parity: FAQ-09 — by default every download goes to the server and nothing is stored, even when the
