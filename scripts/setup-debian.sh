@@ -12,6 +12,7 @@ packages=(
   libwebp-dev            # WebP coder (decode, encode, demux, mux)
   pkg-config             # SwiftPM finds the libraries' flags through it
   openssl                # the tests make a self-signed certificate for the HTTPS server
+  curl                   # the test server's own tests and the downloader benchmark use the curl command
 )
 
 missing=()
