@@ -215,7 +215,10 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// the coders' own test; decompressing this image at full size would only make this one slow.)
     func test_OP04_scaleDownLargeImages() throws {
         server.route("/large.png", .file(TestFixtures.url("large.png"), contentType: "image/png"))
-        let scaled = try XCTUnwrap(download("/large.png", options: .scaleDownLargeImages).final?.image)
+        // 18 megapixels to decode and shrink: a generous deadline, because under the thread sanitizer it takes
+        // well over 30 s (a deadline, not a timing assertion).
+        let scaled = try XCTUnwrap(downloadAndWait(downloader, server.url("/large.png"), options: .scaleDownLargeImages,
+                                                   timeout: 240).final?.image)
         XCTAssertLessThan(scaled.pixelWidth * scaled.pixelHeight, 5250 * 3450)
         XCTAssertGreaterThan(scaled.pixelWidth, 0)
         XCTAssertEqual(Double(scaled.pixelWidth) / Double(scaled.pixelHeight), 5250.0 / 3450.0, accuracy: 0.01)
