@@ -68,6 +68,31 @@ final class CACHEFaultTests: CACHETestCase {
         XCTAssertEqual(cacheDirectoryNames(), [SDImageCache.cachedFileName(forKey: "before")])
     }
 
+    /// Parity: CACHE-05 — a full disk. The file-size limit (RLIMIT_FSIZE) makes the kernel refuse writes past
+    /// 4 KB with EFBIG, as a full file system refuses them with ENOSPC: the write reports the error, no file
+    /// appears under the cache name, no temporary file is left, and what was stored before is untouched.
+    func test_CACHE05_fullDiskLeavesNoHalfWrittenFile() throws {
+        storeData(Data([1, 2, 3]), forKey: "before")
+        var saved = rlimit()
+        XCTAssertEqual(getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved), 0)
+        var limited = saved
+        limited.rlim_cur = 4096
+        // The limit covers the whole process: nothing may be asserted (and so printed) until it is restored.
+        let previousHandler = signal(SIGXFSZ, SIG_IGN)  // otherwise the kernel ends the process at the limit
+        XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limited), 0)
+        let result = Result { try cache.writeImageDataToDisk(Data(repeating: 7, count: 100_000), forKey: "big") }
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        signal(SIGXFSZ, previousHandler)
+
+        XCTAssertThrowsError(try result.get()) { error in
+            XCTAssertTrue(error.localizedDescription.contains("File too large"), error.localizedDescription)
+        }
+        let everything = try FileManager.default.contentsOfDirectory(atPath: cache.diskCachePath)
+        XCTAssertEqual(everything, [SDImageCache.cachedFileName(forKey: "before")], "no partial or temporary file")
+        XCTAssertEqual(cache.diskImageData(forKey: "before"), Data([1, 2, 3]))
+        XCTAssertNil(cache.diskImageData(forKey: "big"))
+    }
+
     /// Many threads storing, querying and removing the same few keys at once: no crash, every answer is whole
     /// (data read back is one of the payloads written for that key), and the cache is consistent afterwards.
     func test_CACHE11_concurrentStoreQueryRemove() {
