@@ -12,77 +12,39 @@ import Foundation
 /// for source compatibility. Disk writes are always atomic (temporary file, then rename), whatever
 /// `diskCacheWritingOptions` says.
 ///
-/// The properties are guarded by `lock`.
+/// Each property is guarded by its own lock (`SDLocked`).
 public final class SDImageCacheConfig: @unchecked Sendable {
     /// One week, in seconds (`kDefaultCacheMaxCacheAge`).
     public static let defaultMaxCacheAge: TimeInterval = 60 * 60 * 24 * 7
 
-    private let lock = NSLock()
-    private var _shouldDecompressImages = true
-    private var _shouldDisableiCloud = true
-    private var _shouldCacheImagesInMemory = true
-    private var _shouldUseWeakMemoryCache = true
-    private var _diskCacheReadingOptions: Data.ReadingOptions = []
-    private var _diskCacheWritingOptions: Data.WritingOptions = .atomic
-    private var _maxCacheAge: TimeInterval = SDImageCacheConfig.defaultMaxCacheAge
-    private var _maxCacheSize: UInt = 0
-    private var _diskCacheExpireType: SDImageCacheConfigExpireType = .modificationDate
-
     public init() {}
 
     /// Force-decode images read from disk (FAQ-13). Default true.
-    public var shouldDecompressImages: Bool {
-        get { lock.withLock { _shouldDecompressImages } }
-        set { lock.withLock { _shouldDecompressImages = newValue } }
-    }
+    @SDLocked public var shouldDecompressImages: Bool = true
 
     /// Exclude cache files from backups. Default true. A no-op on Linux (kept for source compatibility).
-    public var shouldDisableiCloud: Bool {
-        get { lock.withLock { _shouldDisableiCloud } }
-        set { lock.withLock { _shouldDisableiCloud = newValue } }
-    }
+    @SDLocked public var shouldDisableiCloud: Bool = true
 
     /// Keep images in the memory cache. Default true. When false, stores and disk hits skip memory.
-    public var shouldCacheImagesInMemory: Bool {
-        get { lock.withLock { _shouldCacheImagesInMemory } }
-        set { lock.withLock { _shouldCacheImagesInMemory = newValue } }
-    }
+    @SDLocked public var shouldCacheImagesInMemory: Bool = true
 
     /// Also remember images weakly, so one purged by a memory warning but still shown somewhere is found
     /// again without a disk read (4.4.2+). Default true.
-    public var shouldUseWeakMemoryCache: Bool {
-        get { lock.withLock { _shouldUseWeakMemoryCache } }
-        set { lock.withLock { _shouldUseWeakMemoryCache = newValue } }
-    }
+    @SDLocked public var shouldUseWeakMemoryCache: Bool = true
 
     /// Options for reading cache files (for example `.mappedIfSafe`). Default none.
-    public var diskCacheReadingOptions: Data.ReadingOptions {
-        get { lock.withLock { _diskCacheReadingOptions } }
-        set { lock.withLock { _diskCacheReadingOptions = newValue } }
-    }
+    @SDLocked public var diskCacheReadingOptions: Data.ReadingOptions = []
 
     /// Options for writing cache files. Default `.atomic`. The port writes atomically in every case.
-    public var diskCacheWritingOptions: Data.WritingOptions {
-        get { lock.withLock { _diskCacheWritingOptions } }
-        set { lock.withLock { _diskCacheWritingOptions = newValue } }
-    }
+    @SDLocked public var diskCacheWritingOptions: Data.WritingOptions = .atomic
 
     /// How long a file stays in the disk cache, in seconds (FAQ-07). Default one week. As in 4.4.8, a negative
     /// age puts the cut-off in the future, so the next cleanup deletes every file.
-    public var maxCacheAge: TimeInterval {
-        get { lock.withLock { _maxCacheAge } }
-        set { lock.withLock { _maxCacheAge = newValue } }
-    }
+    @SDLocked public var maxCacheAge: TimeInterval = SDImageCacheConfig.defaultMaxCacheAge
 
     /// The most bytes on disk the cache may keep after a cleanup (FAQ-08); 0 (default) means no limit.
-    public var maxCacheSize: UInt {
-        get { lock.withLock { _maxCacheSize } }
-        set { lock.withLock { _maxCacheSize = newValue } }
-    }
+    @SDLocked public var maxCacheSize: UInt = 0
 
     /// Which file date the cleanup compares with `maxCacheAge`. Default `.modificationDate`.
-    public var diskCacheExpireType: SDImageCacheConfigExpireType {
-        get { lock.withLock { _diskCacheExpireType } }
-        set { lock.withLock { _diskCacheExpireType = newValue } }
-    }
+    @SDLocked public var diskCacheExpireType: SDImageCacheConfigExpireType = .modificationDate
 }
