@@ -27,7 +27,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     private weak var lastAddedOperation: Operation?
     private let session: SDWebImageCurlSession
 
-    /// Guards the settings below.
+    /// Guards the settings below. One lock for all of them (not `SDLocked` per property) because
+    /// `makeOperation` reads them together, so a request is never built from half-changed settings.
     private let settingsLock = NSLock()
     private var HTTPHeaders: SDHTTPHeadersDictionary
     private var _operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type = SDWebImageDownloaderOperation.self
