@@ -72,6 +72,8 @@ enum DownloaderBenchmarks {
     /// `expectImages`: every download must produce an image; otherwise every one must fail to decode.
     static func timeDownloader(urls: [URL], expectImages: Bool) throws -> Double {
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
+        // The main thread waits below, so completions must not need the main queue (4.4.8's default).
+        downloader.completionQueue = DispatchQueue(label: "sdport.bench.downloads", attributes: .concurrent)
         let group = DispatchGroup()
         let unexpected = Counter()
         let start = DispatchTime.now()
@@ -171,6 +173,8 @@ enum DownloaderBenchmarks {
     /// Asks for `url` `requests` times while it downloads; returns how many requests the server received.
     static func coalesce(url: URL, requests: Int, server: SDPortTestServer) throws -> Int {
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
+        // The main thread waits below, so completions must not need the main queue (4.4.8's default).
+        downloader.completionQueue = DispatchQueue(label: "sdport.bench.downloads", attributes: .concurrent)
         let group = DispatchGroup()
         let images = Counter()
         for _ in 0..<requests {

@@ -52,7 +52,9 @@ enum ManagerBenchmarks {
         let queue = DispatchQueue(label: "sdport.bench.completions")
         let cache = SDImageCache(namespace: "bench", diskCacheDirectory: directory.path)
         cache.completionQueue = queue
-        let manager = SDWebImageManager(cache: cache, downloader: SDWebImageDownloader())
+        let downloader = SDWebImageDownloader()
+        downloader.completionQueue = queue
+        let manager = SDWebImageManager(cache: cache, downloader: downloader)
         manager.completionQueue = queue
         let url = URL(string: "http://127.0.0.1:1/hit.jpg")!
         let image = makeImage(seed: 1)
@@ -127,7 +129,9 @@ enum ManagerBenchmarks {
         func measureManager() throws -> UInt64 {
             let (cache, directory) = try makeCache()
             defer { try? FileManager.default.removeItem(at: directory) }
-            let manager = SDWebImageManager(cache: cache, downloader: SDWebImageDownloader())
+            let downloader = SDWebImageDownloader()
+            downloader.completionQueue = queue
+            let manager = SDWebImageManager(cache: cache, downloader: downloader)
             manager.completionQueue = queue
             let group = DispatchGroup()
             let start = now()
@@ -158,6 +162,7 @@ enum ManagerBenchmarks {
         }
         func measureDownloads() -> (UInt64, [(URL, UIImage, Data)]) {
             let downloader = SDWebImageDownloader()
+            downloader.completionQueue = queue
             let results = BenchResults()
             let group = DispatchGroup()
             let start = now()

@@ -62,44 +62,54 @@ final class DLDownloaderFaultTests: XCTestCase {
         XCTAssertNotNil(recorder.final?.image, "the follow-up download must succeed", file: file, line: line)
     }
 
-    /// Parity: OP-02 — 404: an NSURLErrorDomain error whose code is the status, with `statusCode` in userInfo.
+    /// Parity: OP-02 — 404: 4.4.8 cancels the response, so the error is NSURLErrorDomain / NSURLErrorCancelled
+    /// (-999); the port adds the status as userInfo `statusCode` and in the message.
     func test_OP02_notFound() {
         server.route("/missing.jpg", .status(404, body: Data("<html>not here</html>".utf8)))
-        let error = assertFault(server.url("/missing.jpg"), code: 404, messageContains: "HTTP 404")
+        let error = assertFault(server.url("/missing.jpg"), code: NSURLErrorCancelled, messageContains: "HTTP 404")
         XCTAssertEqual(error?.userInfo["statusCode"] as? Int, 404)
         XCTAssertTrue(error?.localizedDescription.contains(server.url("/missing.jpg").absoluteString) ?? false)
     }
 
-    /// Parity: OP-02 — 500 likewise.
+    /// Parity: OP-02 — 500 likewise: cancelled, the status in userInfo.
     func test_OP02_serverError() {
         server.route("/boom.jpg", .status(500))
-        assertFault(server.url("/boom.jpg"), code: 500, messageContains: "HTTP 500")
+        let error = assertFault(server.url("/boom.jpg"), code: NSURLErrorCancelled, messageContains: "HTTP 500")
+        XCTAssertEqual(error?.userInfo["statusCode"] as? Int, 500)
     }
 
-    /// Parity: OP-02 — a 304 when nothing is cached is an error carrying 304.
+    /// Parity: OP-02 — a 304 when nothing is cached is cancelled too (4.4.8 treats it like a status >= 400).
     func test_OP02_notModifiedWithNothingCached() {
         server.route("/stale.jpg", .status(304))
-        assertFault(server.url("/stale.jpg"), options: .useNSURLCache, code: 304, messageContains: "nothing is cached")
+        let error = assertFault(server.url("/stale.jpg"), options: .useNSURLCache, code: NSURLErrorCancelled,
+                                messageContains: "nothing is cached")
+        XCTAssertEqual(error?.userInfo["statusCode"] as? Int, 304)
     }
 
-    /// Parity: OP-04 — garbage sent as image/jpeg: the coder's reason, nothing decoded.
+    /// Parity: OP-04 — garbage sent as image/jpeg: 4.4.8's decoder gives nil, so "Downloaded image has 0 pixels"
+    /// (SDWebImageErrorDomain, code 0); the coder's reason is the underlying error.
     func test_OP04_garbageLabelledAsJPEG() {
         server.route("/garbage.jpg", .data(Data("definitely not an image, just text".utf8), contentType: "image/jpeg"))
-        assertFault(server.url("/garbage.jpg"), domain: SDWebImageErrorDomain, code: 1,
-                    messageContains: "not a decodable image")
+        let error = assertFault(server.url("/garbage.jpg"), domain: SDWebImageErrorDomain, code: 0,
+                                messageContains: "Downloaded image has 0 pixels")
+        let underlying = error?.userInfo[NSUnderlyingErrorKey] as? NSError
+        XCTAssertTrue(underlying?.localizedDescription.contains("not a decodable image") ?? false,
+                      "the coder's reason stays reachable: \(String(describing: underlying))")
     }
 
-    /// Parity: OP-04 — a corrupt JPEG (valid header, random bytes): the coder says why.
+    /// Parity: OP-04 — a corrupt JPEG (valid header, random bytes): "0 pixels", with the coder's own error (its
+    /// code and reason) underneath.
     func test_OP04_corruptJPEG() throws {
         server.route("/corrupt.jpg", .file(TestFixtures.url("corrupt.jpg"), contentType: "image/jpeg"))
-        // The download reports the coder's own error code (and reason) for these bytes.
         var coderError: NSError?
         XCTAssertThrowsError(try SDWebImageCodersManager.shared.decodeImage(from: TestFixtures.data("corrupt.jpg"))) {
             coderError = $0 as NSError
         }
-        let error = assertFault(server.url("/corrupt.jpg"), domain: SDWebImageErrorDomain, code: coderError?.code ?? -1,
-                                messageContains: "not a decodable image")
-        XCTAssertNotNil(error?.userInfo[NSUnderlyingErrorKey], "the coder's own error is attached")
+        let error = assertFault(server.url("/corrupt.jpg"), domain: SDWebImageErrorDomain, code: 0,
+                                messageContains: "Downloaded image has 0 pixels")
+        let underlying = error?.userInfo[NSUnderlyingErrorKey] as? NSError
+        XCTAssertEqual(underlying?.code, coderError?.code, "the coder's code is kept underneath")
+        XCTAssertNotNil(underlying?.userInfo[NSUnderlyingErrorKey], "and the coder's own error under that")
     }
 
     /// A body shorter than its Content-Length: NSURLErrorNetworkConnectionLost (-1005), never a partial image.

@@ -251,11 +251,14 @@ final class DLDownloaderTests: XCTestCase {
         XCTAssertNotNil(result.final?.image)
     }
 
-    /// Parity: DL-08 — no credential: the 401 ends the download with an error carrying the status.
-    func test_DL08_noCredentialFailsWith401() {
+    /// Parity: DL-08, OP-07 — no credential: 4.4.8 cancels the challenge, so the download ends with
+    /// NSURLErrorCancelled (the 401 in userInfo), which is not blacklisted.
+    func test_DL08_noCredentialCancelsTheChallenge() {
         let result = download("/auth.jpg")
         XCTAssertEqual(result.final?.error?.domain, NSURLErrorDomain)
-        XCTAssertEqual(result.final?.error?.code, 401)
+        XCTAssertEqual(result.final?.error?.code, NSURLErrorCancelled)
+        XCTAssertEqual(result.final?.error?.userInfo["statusCode"] as? Int, 401)
+        XCTAssertTrue(result.final?.error?.localizedDescription.contains("no credential") ?? false)
         XCTAssertNil(result.final?.image)
         XCTAssertEqual(server.hits("/auth.jpg"), 1)
     }

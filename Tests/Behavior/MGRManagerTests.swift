@@ -69,11 +69,13 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-03 — a blacklisted URL without `RetryFailed` completes with FileDoesNotExist and sends no
     /// request; with `RetryFailed` it is asked for again.
     func test_MGR03_blacklistedURLIsNotRequestedAgainWithoutRetryFailed() {
-        env.server.route("/missing.png", .status(404))
+        // Text served as a PNG: "0 pixels", which is blacklisted (a 404 is not in 4.4.8, see MGR-06).
+        env.server.route("/missing.png", .data(Data("not a picture".utf8), contentType: "image/png"))
         let url = env.server.url("/missing.png")
 
         let first = env.load(url).calls
-        XCTAssertEqual(first.last?.errorCode, 404)
+        XCTAssertEqual(first.last?.errorDomain, SDWebImageErrorDomain)
+        XCTAssertEqual(first.last?.errorCode, 0)
         XCTAssertEqual(env.server.hits("/missing.png"), 1)
         XCTAssertTrue(env.manager.failedURLs.contains(url))
 
@@ -83,7 +85,7 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertEqual(env.server.hits("/missing.png"), 1, "a blacklisted URL must not reach the server")
 
         let retried = env.load(url, options: .retryFailed).calls
-        XCTAssertEqual(retried.last?.errorCode, 404)
+        XCTAssertEqual(retried.last?.errorCode, 0)
         XCTAssertEqual(env.server.hits("/missing.png"), 2, "RetryFailed asks again")
     }
 
@@ -243,43 +245,76 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertFalse(env.manager.failedURLs.contains(url))
     }
 
-    /// Parity: MGR-06 — a 404 (NSURLErrorDomain, code 404) is blacklisted.
-    func test_MGR06_http404IsBlacklisted() {
+    /// Parity: MGR-06 — a 404 is NOT blacklisted in 4.4.8: the operation cancels the response, so the error is
+    /// NSURLErrorCancelled, one of the eight that never blacklist, and a second load asks the server again.
+    /// (4.0–4.2 delivered the status as the error code and blacklisted it; 5.x reports InvalidDownloadStatusCode
+    /// and does not blacklist it either.)
+    func test_MGR06_http404IsNotBlacklisted() {
         env.server.route("/404.png", .status(404))
         let url = env.server.url("/404.png")
         let calls = env.load(url).calls
         XCTAssertEqual(calls.last?.errorDomain, NSURLErrorDomain)
-        XCTAssertEqual(calls.last?.errorCode, 404)
+        XCTAssertEqual(calls.last?.errorCode, NSURLErrorCancelled)
+        XCTAssertEqual((calls.last?.error as NSError?)?.userInfo["statusCode"] as? Int, 404, "the status stays reachable")
         XCTAssertEqual(calls.last?.finished, true)
-        XCTAssertTrue(env.manager.failedURLs.contains(url))
+        XCTAssertFalse(env.manager.failedURLs.contains(url))
+        XCTAssertEqual(env.load(url).calls.last?.errorCode, NSURLErrorCancelled)
+        XCTAssertEqual(env.server.hits("/404.png"), 2, "the second load reached the server again")
     }
 
-    /// Parity: MGR-06 — data that does not decode is blacklisted.
+    /// Parity: MGR-06 — data that does not decode ("Downloaded image has 0 pixels") is blacklisted.
     func test_MGR06_undecodableDataIsBlacklisted() throws {
         let url = try env.serveFixture("corrupt.jpg")
         let calls = env.load(url).calls
-        XCTAssertNotNil(calls.last?.error)
+        XCTAssertEqual(calls.last?.errorDomain, SDWebImageErrorDomain)
+        XCTAssertEqual(calls.last?.errorCode, 0)
+        XCTAssertEqual(calls.last?.error?.localizedDescription, "Downloaded image has 0 pixels")
         XCTAssertNil(calls.last?.image)
         XCTAssertTrue(env.manager.failedURLs.contains(url))
     }
 
+    /// Parity: MGR-06 — 4.4.8's order for a failed download, in one main-queue block: the user's completion runs
+    /// first (the URL not yet blacklisted, the load still running), then the blacklist update, then the load
+    /// leaves `runningOperations`; the next main-queue block sees both done.
+    func test_MGR06_completionThenBlacklistThenLeavingRunningOperations() throws {
+        let url = try env.serveFixture("corrupt.jpg")
+        let manager = env.manager
+        let seenInCompletion = MGRRecorder<(blacklisted: Bool, running: Bool, onMainQueue: Bool)>()
+        let seenJustAfter = MGRRecorder<(blacklisted: Bool, running: Bool)>()
+        let mainKey = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: mainKey, value: true)
+        manager.loadImage(with: url) { _, _, error, _, finished, _ in
+            guard finished, error != nil else { return }
+            seenInCompletion.append((manager.failedURLs.contains(url), manager.isRunning,
+                                     DispatchQueue.getSpecific(key: mainKey) == true))
+            DispatchQueue.main.async { seenJustAfter.append((manager.failedURLs.contains(url), manager.isRunning)) }
+        }
+        XCTAssertTrue(MGRWait.until { seenJustAfter.count == 1 })
+        let inCompletion = try XCTUnwrap(seenInCompletion.values.first)
+        XCTAssertTrue(inCompletion.onMainQueue, "the download completion hopped to the main queue, as 4.4.8's")
+        XCTAssertFalse(inCompletion.blacklisted, "the completion runs before the blacklist update")
+        XCTAssertTrue(inCompletion.running, "and before the load leaves runningOperations")
+        let after = try XCTUnwrap(seenJustAfter.values.first)
+        XCTAssertTrue(after.blacklisted)
+        XCTAssertFalse(after.running)
+    }
+
     /// Parity: MGR-06 — the delegate's `shouldBlockFailedURL` replaces the rule.
-    func test_MGR06_delegateDecidesWhetherToBlock() {
+    func test_MGR06_delegateDecidesWhetherToBlock() throws {
         let delegate = MGRTestDelegate()
         delegate.blockFailedURLs = false
         env.manager.delegate = delegate
-        env.server.route("/404.png", .status(404))
-        let url = env.server.url("/404.png")
-        XCTAssertEqual(env.load(url).calls.last?.errorCode, 404)
-        XCTAssertTrue(env.manager.failedURLs.isEmpty)
-        XCTAssertEqual(delegate.blockQuestions.values.map(\.code), [404])
+        let url = try env.serveFixture("corrupt.jpg")
+        XCTAssertEqual(env.load(url).calls.last?.errorCode, 0)
+        XCTAssertTrue(env.manager.failedURLs.isEmpty, "the rule would block it; the delegate said no")
+        XCTAssertEqual(delegate.blockQuestions.values.map(\.code), [0])
     }
 
     // MARK: MGR-07
 
     /// Parity: MGR-07 — success with RetryFailed takes the URL off the failed list.
     func test_MGR07_successWithRetryFailedRemovesURLFromFailedList() throws {
-        env.server.route("/later.png", .status(404))
+        env.server.route("/later.png", .data(Data("not yet a picture".utf8), contentType: "image/png"))
         let url = env.server.url("/later.png")
         _ = env.load(url)
         XCTAssertTrue(env.manager.failedURLs.contains(url))
@@ -444,12 +479,14 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertEqual(env.load(url).calls.map(\.onMainThread), [true])
     }
 
-    /// Parity: MGR-10 (port addition) — with `completionQueue` set to a serial queue (and the cache's to match),
+    /// Parity: MGR-10 (port addition) — with `completionQueue` set to a serial queue (and the cache's and the
+    /// downloader's to match),
     /// completions arrive there while the main thread is blocked, so the main queue plays no part.
     func test_MGR10_completionQueueDeliversWithoutMainQueue() throws {
         let queue = DispatchQueue(label: "sdport.test.mgr.completions")
         env.manager.completionQueue = queue
         env.cache.completionQueue = queue
+        env.downloader.completionQueue = queue
         let url = try env.serveFixture("rgba.png")
         let calls = MGRRecorder<(MGRCompletionCall, Bool)>()
         queue.setSpecific(key: MGRQueueMarker.key, value: "completions")

@@ -41,8 +41,8 @@ final class MGRPrefetcherTests: XCTestCase {
                                                                         env.server.url("/missing.png?2")]
         let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
         XCTAssertEqual(prefetcher.options, .lowPriority)
-        XCTAssertEqual(prefetcher.maxConcurrentPrefetchCount, 3)
-        prefetcher.maxConcurrentPrefetchCount = 2
+        XCTAssertEqual(prefetcher.maxConcurrentDownloads, 3)
+        prefetcher.maxConcurrentDownloads = 2
         let delegate = Delegate()
         prefetcher.delegate = delegate
         let progress = MGRRecorder<(Int, Int)>()
@@ -58,12 +58,40 @@ final class MGRPrefetcherTests: XCTestCase {
         XCTAssertEqual(Set(delegate.prefetched.values.compactMap(\.0)), Set(urls))
         XCTAssertEqual(delegate.finished.values.first?.0, 6, "total minus skipped")
         XCTAssertEqual(delegate.finished.values.first?.1, 2)
-        XCTAssertLessThanOrEqual(env.server.maxConcurrentRequests, 2, "never more than maxConcurrentPrefetchCount")
+        XCTAssertLessThanOrEqual(env.server.maxConcurrentRequests, 2, "never more than maxConcurrentDownloads")
         for url in urls.prefix(6) {
             XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: url.absoluteString), "\(url) is cached")
         }
         MGRWait.drainMainQueue()
         XCTAssertEqual(completion.count, 1, "the completion runs once")
+    }
+
+    /// Parity: MGR-15 — `init(imageManager:)` sets `maxConcurrentDownloads = 3`, and that is the manager's
+    /// downloader's own setting: a prefetcher made on a manager changes the downloader every load of that manager
+    /// (for `SDWebImagePrefetcher.shared`, the shared downloader) uses. 5.x keeps a separate prefetch count.
+    func test_MGR15_prefetcherSetsItsDownloadersConcurrencyToThree() {
+        XCTAssertEqual(env.downloader.maxConcurrentDownloads, 6, "the downloader's default")
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+        XCTAssertEqual(env.downloader.maxConcurrentDownloads, 3, "making the prefetcher changed the downloader")
+        prefetcher.maxConcurrentDownloads = 5
+        XCTAssertEqual(env.downloader.maxConcurrentDownloads, 5, "the property passes through")
+        let other = SDWebImageManager(cache: env.cache, downloader: env.downloader)
+        XCTAssertEqual(other.imageDownloader.maxConcurrentDownloads, 5, "every manager on that downloader sees it")
+    }
+
+    /// Parity: MGR-15 — `requestedCount` grows as each load starts: `maxConcurrentDownloads` at once, then one per
+    /// finished load, ending at the list's length.
+    func test_MGR15_requestedCountGrowsAsLoadsStart() {
+        env.server.route("/hold.png", .stall)
+        let urls = (0..<5).map { env.server.url("/hold.png?n=\($0)") }
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+        prefetcher.maxConcurrentDownloads = 2
+        XCTAssertEqual(prefetcher.requestedCount, 0)
+        prefetcher.prefetchURLs(urls)
+        XCTAssertEqual(prefetcher.requestedCount, 2, "two loads started, the other three wait for a slot")
+        XCTAssertTrue(MGRWait.until { self.env.server.hits("/hold.png") == 2 }, "two requests reached the server")
+        prefetcher.cancelPrefetching()
+        XCTAssertEqual(prefetcher.requestedCount, 0, "cancelling resets the count")
     }
 
     /// Parity: MGR-14 — an empty or nil list completes at once with (0, 0).
@@ -115,8 +143,15 @@ final class MGRPrefetcherTests: XCTestCase {
         XCTAssertEqual(prefetcher.maxConcurrentDownloads, env.downloader.maxConcurrentDownloads)
         prefetcher.maxConcurrentDownloads = 2
         XCTAssertEqual(env.downloader.maxConcurrentDownloads, 2)
+        // The shared prefetcher's manager is on the shared downloader, so making it sets that downloader to 3
+        // (MGR-15). Put the process-wide default back for the tests that check it (FAQ-02).
+        let sharedDownloader = SDWebImageDownloader.shared
+        let before = sharedDownloader.maxConcurrentDownloads
+        defer { sharedDownloader.maxConcurrentDownloads = before }
         XCTAssertTrue(SDWebImagePrefetcher.shared.manager !== SDWebImageManager.shared,
                       "the shared prefetcher has a manager of its own")
         XCTAssertTrue(SDWebImagePrefetcher.shared.manager.imageCache === SDImageCache.shared)
+        XCTAssertTrue(SDWebImagePrefetcher.shared.manager.imageDownloader === sharedDownloader)
+        XCTAssertEqual(sharedDownloader.maxConcurrentDownloads, 3, "MGR-15: the shared downloader now runs 3 at a time")
     }
 }

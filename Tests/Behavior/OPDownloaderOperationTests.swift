@@ -133,13 +133,16 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertEqual(recorder.final?.data?.count, fixtureSize)
     }
 
-    /// Parity: OP-02 — an invalid status gets no (0, expected) progress and no data.
+    /// Parity: OP-02 — an invalid status gets no (0, expected) progress and no data: the response is cancelled
+    /// (4.4.8's `NSURLSessionResponseCancel`), so the error is NSURLErrorCancelled, the status in userInfo.
     func test_OP02_invalidStatusGetsNoResponseProgress() {
         server.route("/gone.jpg", .status(410, body: Data(repeating: 0xFF, count: 500)))
         let recorder = download("/gone.jpg")
         XCTAssertEqual(recorder.progressCalls.count, 1, "only the initial (0, -1)")
-        XCTAssertEqual(recorder.final?.error?.code, 410)
+        XCTAssertEqual(recorder.final?.error?.domain, NSURLErrorDomain)
+        XCTAssertEqual(recorder.final?.error?.code, NSURLErrorCancelled)
         XCTAssertEqual(recorder.final?.error?.userInfo["statusCode"] as? Int, 410)
+        XCTAssertNil(recorder.final?.data)
     }
 
     // MARK: OP-03
@@ -183,7 +186,53 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertEqual(final.image?.pixelHeight, 192)
         XCTAssertEqual(final.image?.sd_imageFormat, .jpeg)
         XCTAssertEqual(final.data, try TestFixtures.data("baseline.jpg"))
-        XCTAssertFalse(final.onMainThread, "the downloader completes on a background queue")
+        XCTAssertTrue(final.onMainQueue, "4.4.8 calls completion blocks through dispatch_main_async_safe")
+    }
+
+    /// Parity: OP-04 — every completion block, the partial images of a progressive download included, runs on
+    /// the main queue (a main-queue block, not just the main thread).
+    func test_OP04_completionsRunOnTheMainQueue() {
+        server.route("/progressive.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+            .trickle(chunkSize: 1024, interval: 0.02))
+        let recorder = download("/progressive.jpg", options: .progressiveDownload)
+        XCTAssertGreaterThan(recorder.completions.count, 1, "partial images and the final one")
+        XCTAssertTrue(recorder.completions.allSatisfy(\.onMainQueue))
+        let failed = download("/missing-\(UUID().uuidString).jpg")
+        XCTAssertNotNil(failed.final?.error)
+        XCTAssertEqual(failed.final?.onMainQueue, true, "errors too")
+    }
+
+    /// Parity: OP-04 (port addition) — a program that never drains the main queue sets the downloader's
+    /// `completionQueue`; completions then arrive there while the main thread is blocked.
+    func test_OP04_completionQueueServesProgramsWithoutAMainQueue() throws {
+        let queue = DispatchQueue(label: "sdport.test.op.completions")
+        let marker = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: marker, value: true)
+        downloader.completionQueue = queue
+        let onQueue = DLLockedBox<Bool?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        downloader.downloadImage(with: server.url("/a.jpg"), options: [], progress: nil) { image, _, _, done in
+            onQueue.update { $0 = DispatchQueue.getSpecific(key: marker) == true && image != nil }
+            if done { finished.signal() }
+        }
+        // The main thread blocks here, so the main queue cannot run the completion.
+        XCTAssertEqual(finished.wait(timeout: .now() + 15), .success)
+        XCTAssertEqual(onQueue.value, true)
+    }
+
+    /// Parity: OP-04 — the scale comes from the *shared manager's* cache key, as 4.4.8's operation asks
+    /// `[SDWebImageManager sharedManager]`: a `cacheKeyFilter` there that maps a URL to a key with "@2x." gives
+    /// scale 2, even for a download on another downloader, whose URL says nothing about scale.
+    func test_OP04_scaleFromTheSharedManagersCacheKey() throws {
+        let shared = SDWebImageManager.shared
+        let previous = shared.cacheKeyFilter
+        shared.cacheKeyFilter = { url in url.map { "retina-\($0.lastPathComponent)@2x.jpg" } }
+        defer { shared.cacheKeyFilter = previous }
+        let image = try XCTUnwrap(download("/a.jpg?filtered").final?.image)
+        XCTAssertEqual(image.scale, 2)
+        XCTAssertEqual(image.size.width, 128, "256 pixels at scale 2")
+        shared.cacheKeyFilter = nil
+        XCTAssertEqual(download("/a.jpg?unfiltered").final?.image?.scale, 1, "no filter: the URL's own key")
     }
 
     /// Parity: OP-04 — the scale comes from the URL (@2x).
@@ -251,8 +300,9 @@ final class OPDownloaderOperationTests: XCTestCase {
 
     // MARK: OP-05
 
-    /// Parity: OP-05 — `cancel` stops the transfer, posts one stop notification, ends executing and finished,
-    /// drops the callbacks; a second `cancel` changes nothing.
+    /// Parity: OP-05 — `cancel` stops the transfer, posts the stop notification, ends executing and finished,
+    /// drops the callbacks; a second `cancel` changes nothing. As in 4.4.8 "stop" is posted twice: once by
+    /// `cancel` (`cancelInternal`) and once more when the cancelled task reports its end (`didCompleteWithError`).
     func test_OP05_cancelIsIdempotent() throws {
         let stops = DLLockedBox(0)
         let token = try XCTUnwrap(downloader.downloadImage(with: server.url("/stall.jpg"), options: [], progress: nil,
@@ -268,10 +318,10 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertFalse(operation.isExecuting)
         XCTAssertNil(operation.dataTask)
         operation.cancel()
-        XCTAssertTrue(dlWaitUntil { stops.value >= 1 })
+        XCTAssertTrue(dlWaitUntil { stops.value >= 2 })
         XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
         XCTAssertNotNil(download("/a.jpg").final?.image)  // lets any stray notification or completion arrive
-        XCTAssertEqual(stops.value, 1)
+        XCTAssertEqual(stops.value, 2, "cancelInternal's and didCompleteWithError's")
     }
 
     // MARK: OP-06
@@ -289,16 +339,21 @@ final class OPDownloaderOperationTests: XCTestCase {
 
     // MARK: OP-07
 
-    /// Parity: OP-07 — the credential is used once: a server that rejects it gets exactly two requests and
-    /// the download fails with 401.
+    /// Parity: OP-07 — the credential is used once: a server that rejects it gets exactly two requests, and the
+    /// second challenge is cancelled, so the download ends as NSURLErrorCancelled (not a 401 error; the status
+    /// is in userInfo) and the manager would not blacklist it.
     func test_OP07_credentialIsUsedOnce() {
         server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
             .requireBasicAuth(user: "sd", password: "secret"))
         downloader.urlCredential = URLCredential(user: "sd", password: "wrong", persistence: .forSession)
         let recorder = download("/auth.jpg")
-        XCTAssertEqual(recorder.final?.error?.code, 401)
-        XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("401") ?? false)
+        XCTAssertEqual(recorder.final?.error?.domain, NSURLErrorDomain)
+        XCTAssertEqual(recorder.final?.error?.code, NSURLErrorCancelled)
+        XCTAssertEqual(recorder.final?.error?.userInfo["statusCode"] as? Int, 401)
+        XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("rejected") ?? false)
         XCTAssertEqual(server.hits("/auth.jpg"), 2)
+        XCTAssertEqual(recorder.progressCalls.count, 1, "the 401 never became the response: only (0, -1)")
+        XCTAssertFalse(SDWebImageManager.shouldBlockFailedURL(with: recorder.final!.error!))
     }
 
     // MARK: OP-08

@@ -112,20 +112,30 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertEqual(custom.requestedURLs, [customURL])
     }
 
-    /// Parity: V5-03 — the downloader as a loader: an HTTP 404 fails the load with the downloader's error and,
-    /// by the downloader's rule, puts the URL on the manager's 5.x failed list.
-    func test_V503_downloaderLoaderBlocksA404() throws {
+    /// Parity: V5-03 — the downloader as a 5.x loader reports a 404 as 5.x does, `InvalidDownloadStatusCode`
+    /// (2001, the status in userInfo), and by 5.x's rule does not block it: the next load reaches the server.
+    /// Bytes that do not decode are `BadImageData` (1001) and are blocked (1003 next time, no request).
+    func test_V503_downloaderLoaderReportsA404AsInvalidStatusAndDoesNotBlockIt() throws {
         env.server.route("/missing.png", .status(404))
         let url = env.server.url("/missing.png")
         XCTAssertTrue(env.downloader.canRequestImage(for: url))
-        XCTAssertTrue(env.downloader.shouldBlockFailedURL(with: url, error: NSError(domain: NSURLErrorDomain, code: 404)))
+        XCTAssertFalse(env.downloader.shouldBlockFailedURL(with: url, error: SDWebImageV5Error.invalidDownloadStatusCode(404, url)))
+        XCTAssertTrue(env.downloader.shouldBlockFailedURL(with: url, error: SDWebImageV5Error.badImageData("x")))
         XCTAssertFalse(env.downloader.shouldBlockFailedURL(with: url,
                                                            error: NSError(domain: NSURLErrorDomain, code: NSURLErrorTimedOut)))
         let call = try XCTUnwrap(env.loadV5Finished(url))
-        XCTAssertEqual(call.errorDomain, NSURLErrorDomain)
-        XCTAssertEqual(call.errorCode, 404)
-        XCTAssertTrue(env.manager.v5FailedURLs.contains(url))
-        XCTAssertEqual(env.loadV5Finished(url)?.errorCode, 1003)
-        XCTAssertEqual(env.server.hits("/missing.png"), 1)
+        XCTAssertEqual(call.errorDomain, SDWebImageErrorDomain)
+        XCTAssertEqual(call.errorCode, 2001)
+        XCTAssertEqual((call.error as NSError?)?.userInfo["SDWebImageErrorDownloadStatusCodeKey"] as? Int, 404)
+        XCTAssertFalse(env.manager.v5FailedURLs.contains(url))
+        XCTAssertEqual(env.loadV5Finished(url)?.errorCode, 2001)
+        XCTAssertEqual(env.server.hits("/missing.png"), 2, "not blocked: asked again")
+
+        env.server.route("/text.png", .data(Data("not an image".utf8), contentType: "image/png"))
+        let textURL = env.server.url("/text.png")
+        XCTAssertEqual(env.loadV5Finished(textURL)?.errorCode, 1001)
+        XCTAssertTrue(env.manager.v5FailedURLs.contains(textURL))
+        XCTAssertEqual(env.loadV5Finished(textURL)?.errorCode, 1003)
+        XCTAssertEqual(env.server.hits("/text.png"), 1)
     }
 }

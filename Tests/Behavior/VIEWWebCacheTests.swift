@@ -99,6 +99,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let queue = DispatchQueue(label: "sdport.test.view.completions")
         env.manager.completionQueue = queue
         env.cache.completionQueue = queue
+        env.downloader.completionQueue = queue
         let url = env.serveOrFail("rgba.png")
         let imageView = UIImageView()
         let onMain = MGRRecorder<Bool>()

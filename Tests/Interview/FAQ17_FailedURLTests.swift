@@ -10,6 +10,10 @@ import XCTest
 /// cancelled, timed out, roaming off, data not allowed, cannot find host, cannot connect, connection lost) — and a
 /// later load of a URL on that list completes at once with `NSURLErrorFileDoesNotExist`, without a request,
 /// unless it passes `SDWebImageRetryFailed`. A success with `RetryFailed` takes the URL off the list.
+/// The trap: an HTTP 404 or 500 is *not* such a failure in 4.4.8. The operation answers a response with a status
+/// >= 400 with `NSURLSessionResponseCancel`, so the error is `NSURLErrorCancelled`, which never blacklists;
+/// undecodable data ("Downloaded image has 0 pixels") does. 4.0–4.2 delivered the status as the error and
+/// blacklisted it; 5.x reports `SDWebImageErrorInvalidDownloadStatusCode` and does not blacklist it.
 /// (The other half of FAQ-17, one download per URL at a time, is the downloader's.) Port:
 /// `SDWebImageManager.failedURLs`, `SDWebImageManager.shouldBlockFailedURL(with:)`.
 final class FAQ17_FailedURLTests: XCTestCase {
@@ -18,12 +22,12 @@ final class FAQ17_FailedURLTests: XCTestCase {
     override func setUpWithError() throws { env = try MGRTestEnvironment() }
     override func tearDown() { env.tearDown(); env = nil }
 
-    /// Parity: FAQ-17 — a 404 puts the URL on the list; the next load is refused without a request; RetryFailed
-    /// asks again, and its success clears the entry.
+    /// Parity: FAQ-17 — data that does not decode ("Downloaded image has 0 pixels") puts the URL on the list; the
+    /// next load is refused without a request; RetryFailed asks again, and its success clears the entry.
     func test_FAQ17_failedURLIsNotTriedAgainUnlessRetryFailed() throws {
-        env.server.route("/flaky.png", .status(404))
+        env.server.route("/flaky.png", .data(Data("an error page, not a PNG".utf8), contentType: "image/png"))
         let url = env.server.url("/flaky.png")
-        XCTAssertEqual(env.load(url).calls.last?.errorCode, 404)
+        XCTAssertEqual(env.load(url).calls.last?.error?.localizedDescription, "Downloaded image has 0 pixels")
         XCTAssertEqual(env.manager.failedURLs, [url])
 
         let refused = env.load(url).calls.last
@@ -34,6 +38,20 @@ final class FAQ17_FailedURLTests: XCTestCase {
         XCTAssertNotNil(env.load(url, options: .retryFailed).calls.last?.image)
         XCTAssertEqual(env.server.hits("/flaky.png"), 2)
         XCTAssertTrue(env.manager.failedURLs.isEmpty, "success with RetryFailed clears the entry")
+    }
+
+    /// Parity: FAQ-17 — the interview trap: in 4.4.8 a 404 is NOT "failed". The operation cancels a response
+    /// with status >= 400, the error is NSURLErrorCancelled, and cancelled never blacklists, so the next load
+    /// asks the server again. (4.0–4.2 blacklisted the 404; 5.x reports InvalidDownloadStatusCode, not blocked.)
+    func test_FAQ17_a404IsNotBlacklistedIn448() {
+        env.server.route("/gone.png", .status(404))
+        let url = env.server.url("/gone.png")
+        let first = env.load(url).calls.last
+        XCTAssertEqual(first?.errorCode, NSURLErrorCancelled, "the response was cancelled")
+        XCTAssertTrue(first?.error?.localizedDescription.contains("HTTP 404") ?? false)
+        XCTAssertTrue(env.manager.failedURLs.isEmpty)
+        XCTAssertEqual(env.load(url).calls.last?.errorCode, NSURLErrorCancelled, "asked again, not refused")
+        XCTAssertEqual(env.server.hits("/gone.png"), 2)
     }
 
     /// Parity: FAQ-17 — a timeout is the network's fault: the URL stays off the list and is tried again.

@@ -13,7 +13,16 @@ public final class DLDownloadRecorder: @unchecked Sendable {
         public let error: NSError?
         public let finished: Bool
         public let onMainThread: Bool
+        /// Whether the block ran as a main-queue block (not merely on the main thread).
+        public let onMainQueue: Bool
     }
+
+    /// Marks the main queue so a block can tell it runs there (Linux's libdispatch cannot name the current queue).
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 
     private let lock = NSLock()
     private var _progress: [(received: Int, expected: Int, url: URL?)] = []
@@ -22,6 +31,7 @@ public final class DLDownloadRecorder: @unchecked Sendable {
 
     public init(onFinish: (@Sendable () -> Void)? = nil) {
         self.onFinish = onFinish
+        _ = Self.mainQueueKey
     }
 
     /// Pass as the `progress` block.
@@ -33,7 +43,8 @@ public final class DLDownloadRecorder: @unchecked Sendable {
     public var completed: SDWebImageDownloaderCompletedBlock {
         { [self] image, data, error, finished in
             let entry = Completion(image: image, data: data, error: error as NSError?, finished: finished,
-                                   onMainThread: Thread.isMainThread)
+                                   onMainThread: Thread.isMainThread,
+                                   onMainQueue: DispatchQueue.getSpecific(key: Self.mainQueueKey) == true)
             let isFirstFinish = lock.withLock { () -> Bool in
                 let first = finished && !_completions.contains { $0.finished }
                 _completions.append(entry)

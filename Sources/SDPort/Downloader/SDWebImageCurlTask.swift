@@ -12,10 +12,12 @@ import Foundation
 ///   response, else NSURLErrorResourceUnavailable (-1008); `reloadRevalidatingCacheData`: always revalidate.
 /// Whatever the policy, a complete 200 that is not `no-store` is proposed to the delegate for storing.
 ///
-/// Cookies (`httpShouldHandleCookies`): matching cookies from the configuration's store are sent with the
-/// request, and `Set-Cookie` fields of the final response are stored (redirect hops are followed by libcurl
-/// and their cookies are not seen). HTTP Basic: a 401 asks the delegate for a credential and the request is
-/// repeated once per credential given (see `SDWebImageCurlTaskDelegate`).
+/// Redirects: the task follows them itself rather than letting libcurl do it, so that each hop reaches the
+/// delegate's `willPerformHTTPRedirection` first, as NSURLSession's does (DL-16); at most 16 hops, then
+/// NSURLErrorHTTPTooManyRedirects. Cookies (`httpShouldHandleCookies`): matching cookies from the
+/// configuration's store are sent with each request, and `Set-Cookie` fields of every response (hops included)
+/// are stored. HTTP Basic: a 401 asks the delegate for a credential and the request is repeated once per
+/// credential given; "cancel" ends the task with NSURLErrorCancelled (see `SDWebImageCurlTaskDelegate`).
 ///
 /// Port addition: NSURLSessionDataTask's role in 4.4.8 (and 5.x); Linux forces it, see `SDWebImageCurlSession`.
 ///
@@ -48,6 +50,9 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     private var storableResponse: HTTPURLResponse?
     private var bodyChunks: [Data]?
     private var authenticationFailures = 0
+    private var redirectCount = 0
+    /// The most hops followed before NSURLErrorHTTPTooManyRedirects (NSURLSession's limit is of this order).
+    static let maximumRedirects = 16
     private var didComplete = false
 
     init(identifier: Int, request: URLRequest, session: SDWebImageCurlSession, delegate: SDWebImageCurlTaskDelegate) {
@@ -132,8 +137,15 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     }
 
     private func startNetwork(revalidating cached: CachedURLResponse?) {
-        let request = originalRequest
-        guard let url = request.url else { return }
+        guard let configuration = transferConfiguration(for: originalRequest, revalidating: cached) else { return }
+        launch(SDWebImageCurlTransfer(configuration: configuration, task: self), revalidating: cached)
+    }
+
+    /// What libcurl is asked to send for `request`: its headers, the session's extra headers, cookies and, when
+    /// revalidating, the validators. Redirects are left to the task (`followsRedirects` off).
+    private func transferConfiguration(for request: URLRequest,
+                                       revalidating cached: CachedURLResponse?) -> SDWebImageCurlTransfer.Configuration? {
+        guard let url = request.url else { return nil }
         var headers: [(name: String, value: String)] = []
         func has(_ name: String) -> Bool { headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -153,10 +165,11 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         }
         let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : session.configuration.timeoutIntervalForRequest
         let (priority, allowsInvalid) = lock.withLock { (_priority, _allowsInvalidServerCertificates) }
-        let configuration = SDWebImageCurlTransfer.Configuration(
+        var configuration = SDWebImageCurlTransfer.Configuration(
             url: url, method: request.httpMethod ?? "GET", headers: headers, idleTimeout: timeout,
             allowsInvalidCertificates: allowsInvalid, priority: priority)
-        launch(SDWebImageCurlTransfer(configuration: configuration, task: self), revalidating: cached)
+        configuration.followsRedirects = false
+        return configuration
     }
 
     private func launch(_ newTransfer: SDWebImageCurlTransfer, revalidating cached: CachedURLResponse?) {
@@ -209,12 +222,28 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
                 storage.setCookies(cookies, for: url, mainDocumentURL: nil)
             }
         }
+        if let next = redirectRequest(for: response, from: source) {
+            delegate.curlTask(self, willPerformHTTPRedirection: response, newRequest: next) { chosen in
+                if let chosen {
+                    self.redirect(source, to: chosen)
+                } else {
+                    // Not followed: the redirect response is the response, as with NSURLSession.
+                    self.session.delegateQueue.async { self.deliver(response, from: source) }
+                }
+            }
+            return
+        }
         if response.statusCode == 401 {
             let failures = lock.withLock { authenticationFailures }
             let space = protectionSpace(for: response, head: head)
             delegate.curlTask(self, didReceiveChallengeFor: space, previousFailureCount: failures) { disposition, credential in
                 if disposition == .useCredential, let user = credential?.user, let password = credential?.password {
                     self.retry(source, user: user, password: password)
+                } else if disposition == .cancelAuthenticationChallenge {
+                    // NSURLSession ends the task as cancelled; the 401 never reaches didReceiveResponse (OP-07).
+                    let error = SDWebImageDownloaderError.challengeCancelled(
+                        status: response.statusCode, url: self.originalRequest.url, rejectedCredential: failures > 0)
+                    if self.session.engine?.submit(.cancel(source, error)) != true { self.completeAsync(error) }
                 } else {
                     self.session.delegateQueue.async { self.deliver(response, from: source) }
                 }
@@ -304,14 +333,65 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         complete(error)
     }
 
+    /// The request a redirect response leads to (its `Location` against the response's URL), or nil when the
+    /// response is not a redirect. 303, and 301/302 after a POST, become GET, as browsers and NSURLSession do.
+    private func redirectRequest(for response: HTTPURLResponse, from source: SDWebImageCurlTransfer) -> URLRequest? {
+        guard [301, 302, 303, 307, 308].contains(response.statusCode),
+              let location = response.value(forHTTPHeaderField: "Location"),
+              let target = URL(string: location, relativeTo: response.url ?? originalRequest.url)?.absoluteURL,
+              target.scheme == "http" || target.scheme == "https" else { return nil }
+        var request = originalRequest
+        request.url = target
+        let method = source.configuration.method
+        if response.statusCode == 303 || ([301, 302].contains(response.statusCode) && method == "POST") {
+            request.httpMethod = "GET"
+            request.httpBody = nil
+        } else {
+            request.httpMethod = method
+        }
+        return request
+    }
+
+    /// Follows a redirect hop with `request` (the one the delegate chose).
+    private func redirect(_ source: SDWebImageCurlTransfer, to request: URLRequest) {
+        let hops = lock.withLock { () -> Int in
+            redirectCount += 1
+            return redirectCount
+        }
+        guard hops <= Self.maximumRedirects else {
+            let error = SDWebImageDownloaderError.urlError(
+                NSURLErrorHTTPTooManyRedirects,
+                "Too many redirects (more than \(Self.maximumRedirects); a redirect loop?) for \(originalRequest.url?.absoluteString ?? "(no URL)")",
+                url: originalRequest.url)
+            if session.engine?.submit(.cancel(source, error)) != true { completeAsync(error) }
+            return
+        }
+        guard var configuration = transferConfiguration(for: request, revalidating: nil) else { return }
+        // Credentials given for the first host are not sent to another one.
+        if request.url?.host == source.configuration.url.host, request.url?.port == source.configuration.url.port {
+            configuration.basicCredentials = source.configuration.basicCredentials
+        }
+        replace(source, with: SDWebImageCurlTransfer(configuration: configuration, task: self), because: .redirect)
+    }
+
     /// Repeats the request with HTTP Basic credentials after a 401.
     private func retry(_ source: SDWebImageCurlTransfer, user: String, password: String) {
         var configuration = source.configuration
         configuration.basicCredentials = (user, password)
-        let replacement = SDWebImageCurlTransfer(configuration: configuration, task: self)
+        replace(source, with: SDWebImageCurlTransfer(configuration: configuration, task: self), because: .credentialRetry)
+    }
+
+    private enum ReplacementReason { case credentialRetry, redirect }
+
+    /// Swaps the running transfer for `replacement` (a retry with credentials, or the next redirect hop).
+    private func replace(_ source: SDWebImageCurlTransfer, with replacement: SDWebImageCurlTransfer,
+                         because reason: ReplacementReason) {
         let replaces = lock.withLock { () -> Bool in
             guard transfer === source, _state == .running, !didComplete else { return false }
-            authenticationFailures += 1
+            switch reason {
+            case .credentialRetry: authenticationFailures += 1
+            case .redirect: revalidating = nil  // the validators were for the first URL's stored response
+            }
             transfer = replacement
             return true
         }

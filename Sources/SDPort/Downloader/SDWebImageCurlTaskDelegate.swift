@@ -19,9 +19,15 @@ public protocol SDWebImageCurlTaskDelegate: AnyObject, Sendable {
     /// The whole body arrived and the response may be stored; pass it on (or another one) to store it, nil not to.
     func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
                   completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void)
+    /// A response redirects to `request` (301, 302, 303, 307, 308 with a Location). Pass `request` (or another
+    /// one) to follow it; nil makes the redirect response the final response. Ports NSURLSession's
+    /// `willPerformHTTPRedirection`, which 4.4.8's downloader forwards to its operations (DL-16).
+    func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                  newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void)
     /// The server asked for credentials (HTTP 401). `previousFailureCount` counts credentials already rejected.
-    /// `.useCredential` with a user and password repeats the request with HTTP Basic; anything else lets the
-    /// 401 response through to `didReceive response`.
+    /// `.useCredential` with a user and password repeats the request with HTTP Basic;
+    /// `.cancelAuthenticationChallenge` ends the task with NSURLErrorCancelled (the 401 is never delivered, as
+    /// with NSURLSession); anything else lets the 401 response through to `didReceive response`.
     ///
     /// Server-trust challenges do not come here: libcurl verifies the certificate during the handshake, so the
     /// answer is given up front with `SDWebImageCurlTask.allowsInvalidServerCertificates`.
@@ -33,6 +39,11 @@ public protocol SDWebImageCurlTaskDelegate: AnyObject, Sendable {
 }
 
 extension SDWebImageCurlTaskDelegate {
+    public func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(request)
+    }
+
     public func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
                          completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
         completionHandler(proposedResponse)

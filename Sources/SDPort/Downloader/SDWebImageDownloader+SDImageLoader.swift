@@ -4,8 +4,12 @@ import Foundation
 ///
 /// Ports 5.x's `SDWebImageDownloader (SDImageLoader)` category (`SDWebImageDownloader.m`): it can request any
 /// non-nil URL, maps the 5.x options onto downloader options (`SDWebImageV5Options.downloaderOptions`), and blocks
-/// failed URLs by the manager's rule (`SDWebImageManager.shouldBlockFailedURL(with:)`: everything except the
-/// network's own failures).
+/// failed URLs by 5.x's rule (`shouldBlockFailedURLWithURL:error:`): in `SDWebImageErrorDomain` only a bad URL or
+/// bad data, in `NSURLErrorDomain` everything except the network's own failures, nothing else.
+///
+/// The 4.4.8 downloader underneath reports two failures the 4.4.8 way; the loader reports them as 5.x does: a
+/// cancelled invalid response (HTTP >= 400) becomes `InvalidDownloadStatusCode` (2001, not blocked), and
+/// "Downloaded image has 0 pixels" becomes `BadImageData` (1001, blocked).
 ///
 /// How the context is honoured on top of the 4.4.8 downloader, which has no context:
 /// - Plain requests go through `downloadImage(with:options:progress:completed:)`, so they join running downloads
@@ -43,6 +47,7 @@ extension SDWebImageDownloader: SDImageLoader {
             || context?.imageScaleFactor != nil || context?.thumbnailPixelSize != nil || context?.cacheKeyFilter != nil
         let decompress = shouldDecompressImages
         return downloadImage(with: url, options: downloaderOptions, progress: progress) { image, data, error, finished in
+            let error = Self.v5Error(error, url: url)
             guard decodesAgain, finished, error == nil, image != nil, let data else {
                 completed?(image, data, error, finished)
                 return
@@ -52,7 +57,36 @@ extension SDWebImageDownloader: SDImageLoader {
     }
 
     public func shouldBlockFailedURL(with url: URL, error: Error) -> Bool {
-        SDWebImageManager.shouldBlockFailedURL(with: error)
+        let error = error as NSError
+        switch error.domain {
+        case SDWebImageErrorDomain:
+            return error.code == SDWebImageV5Error.invalidURL(nil).errorCode
+                || error.code == SDWebImageV5Error.badImageData("").errorCode
+        case NSURLErrorDomain:
+            let networkFailures: Set<Int> = [
+                NSURLErrorNotConnectedToInternet, NSURLErrorCancelled, NSURLErrorTimedOut,
+                NSURLErrorInternationalRoamingOff, NSURLErrorDataNotAllowed, NSURLErrorCannotFindHost,
+                NSURLErrorCannotConnectToHost, NSURLErrorNetworkConnectionLost,
+            ]
+            return !networkFailures.contains(error.code)
+        default:
+            return false
+        }
+    }
+
+    /// A 4.4.8 downloader error as 5.x's downloader reports it (see the type's documentation).
+    static func v5Error(_ error: Error?, url: URL) -> Error? {
+        guard let error = error as NSError? else { return nil }
+        if error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled,
+           error.userInfo[SDWebImageDownloaderError.cancelledResponseKey] as? Bool == true,
+           let status = error.userInfo[SDWebImageDownloaderError.statusCodeKey] as? Int {
+            return SDWebImageV5Error.invalidDownloadStatusCode(status, url)
+        }
+        if error.domain == SDWebImageErrorDomain, error.code == 0 {
+            let reason = (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
+            return SDWebImageV5Error.badImageData(reason)
+        }
+        return error
     }
 
     // MARK: Context downloads
@@ -72,6 +106,7 @@ extension SDWebImageDownloader: SDImageLoader {
         }
         let operation = SDWebImageContextDownloadOperation(request: request, in: nil, options: downloaderOptions)
         operation.shouldDecompressImages = shouldDecompressImages
+        operation.completionQueue = completionQueue
         if let credential = urlCredential {
             operation.credential = credential
         } else if let username, let password {
@@ -95,7 +130,7 @@ extension SDWebImageDownloader: SDImageLoader {
                     return
                 }
             }
-            if let error {
+            if let error = Self.v5Error(error, url: url) {
                 // Bytes the shared coders rejected may still be the context coder's format.
                 let rejectedByCoders = (error as NSError).domain == SDWebImageErrorDomain
                 if rejectedByCoders, contextCoder != nil, let captured = operation?.capturedData, !captured.isEmpty {

@@ -25,11 +25,13 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     private var URLOperations: [URL: any Operation & SDWebImageDownloaderOperationInterface] = [:]
     /// The operation added last, for LIFO. Guarded by `barrierQueue`.
     private weak var lastAddedOperation: Operation?
-    private let session: SDWebImageCurlSession
 
-    /// Guards the settings below. One lock for all of them (not `SDLocked` per property) because
+    /// Guards the settings below and `_session`. One lock for all of them (not `SDLocked` per property) because
     /// `makeOperation` reads them together, so a request is never built from half-changed settings.
     private let settingsLock = NSLock()
+    /// The session every new operation runs in; replaced by `createNewSession(with:)`.
+    private var _session: SDWebImageCurlSession
+    private var _completionQueue: DispatchQueue = .main
     private var HTTPHeaders: SDHTTPHeadersDictionary
     private var _operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type = SDWebImageDownloaderOperation.self
     private var _shouldDecompressImages = true
@@ -62,14 +64,34 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         var headers: SDHTTPHeadersDictionary = ["Accept": "image/webp,image/*;q=0.8"]  // WebP is built in (FAQ-12)
         headers["User-Agent"] = SDWebImageDownloader.defaultUserAgent()
         HTTPHeaders = headers
-        let configuration = sessionConfiguration?.copy() as? URLSessionConfiguration ?? URLSessionConfiguration.default
-        configuration.timeoutIntervalForRequest = _downloadTimeout
-        session = SDWebImageCurlSession(configuration: configuration)
+        _session = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: _downloadTimeout)
     }
 
     deinit {
-        session.invalidateAndCancel()
+        _session.invalidateAndCancel()
         downloadQueue.cancelAllOperations()
+    }
+
+    /// A session on a copy of `configuration` (nil: the default one) whose request timeout is `timeout`.
+    private static func makeSession(_ configuration: URLSessionConfiguration?, timeout: TimeInterval) -> SDWebImageCurlSession {
+        let configuration = configuration?.copy() as? URLSessionConfiguration ?? URLSessionConfiguration.default
+        configuration.timeoutIntervalForRequest = timeout
+        return SDWebImageCurlSession(configuration: configuration)
+    }
+
+    private var session: SDWebImageCurlSession { settingsLock.withLock { _session } }
+
+    /// Cancels every download, invalidates the session and makes a new one from `sessionConfiguration`, whose
+    /// request timeout becomes `downloadTimeout` (DL-15). Ports `createNewSessionWithConfiguration:` (4.4.8), which
+    /// `init` also calls; 4.4.8 changes the caller's configuration object, the port changes a copy.
+    public func createNewSession(with sessionConfiguration: URLSessionConfiguration) {
+        cancelAllDownloads()
+        let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: downloadTimeout)
+        let old = settingsLock.withLock { () -> SDWebImageCurlSession in
+            defer { _session = replacement }
+            return _session
+        }
+        old.invalidateAndCancel()
     }
 
     // MARK: Settings
@@ -78,6 +100,15 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     public var shouldDecompressImages: Bool {
         get { settingsLock.withLock { _shouldDecompressImages } }
         set { settingsLock.withLock { _shouldDecompressImages = newValue } }
+    }
+
+    /// Where download completion blocks run: the main queue by default, as 4.4.8's operation calls them through
+    /// `dispatch_main_async_safe` (OP-04). Port addition for programs that never drain the main queue (no
+    /// `dispatchMain()`, main run loop or main actor): set it, and the manager's and cache's `completionQueue`, to
+    /// a queue of theirs. Copied into each new operation.
+    public var completionQueue: DispatchQueue {
+        get { settingsLock.withLock { _completionQueue } }
+        set { settingsLock.withLock { _completionQueue = newValue } }
     }
 
     /// How many downloads run at once (the queue's `maxConcurrentOperationCount`; default 6).
@@ -156,7 +187,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// Downloads `url`, or joins the operation already downloading it (FAQ-17).
     ///
     /// A nil URL calls `completed(nil, nil, nil, false)` at once and returns nil (DL-06, as 4.4.8; 5.x reports an
-    /// InvalidURL error). Progress and completion blocks run on background queues.
+    /// InvalidURL error). Progress blocks run on the session's delegate queue, completion blocks on
+    /// `completionQueue` (main by default, as 4.4.8).
     @discardableResult
     public func downloadImage(with url: URL?, options: SDWebImageDownloaderOptions,
                               progress: SDWebImageDownloaderProgressBlock?,
@@ -204,7 +236,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         let settings = settingsLock.withLock {
             (timeout: _downloadTimeout, headers: HTTPHeaders, filter: _headersFilter, operationClass: _operationClass,
              decompress: _shouldDecompressImages, credential: _urlCredential, user: _username, password: _password,
-             order: _executionOrder)
+             order: _executionOrder, session: _session, completionQueue: _completionQueue)
         }
         let timeout = settings.timeout == 0 ? 15 : settings.timeout
         // The protocol cache is bypassed unless asked for, so images are not cached twice (FAQ-09).
@@ -215,8 +247,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         // HTTP/2, which is what that flag amounts to today (Foundation deprecates it).
         request.allHTTPHeaderFields = settings.filter.map { $0(url, settings.headers) } ?? settings.headers
 
-        let operation = settings.operationClass.init(request: request, in: session, options: options)
+        let operation = settings.operationClass.init(request: request, in: settings.session, options: options)
         operation.shouldDecompressImages = settings.decompress
+        (operation as? SDWebImageDownloaderOperation)?.completionQueue = settings.completionQueue
         if let credential = settings.credential {
             operation.credential = credential
         } else if let user = settings.user, let password = settings.password {
@@ -239,12 +272,12 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     }
 
     /// Removes the token's callbacks; when they were the operation's last, the operation is cancelled and
-    /// leaves `URLOperations` (DL-11).
+    /// leaves `URLOperations` (DL-11). As 4.4.8, the operation is the one listed for `token.url` now, not the
+    /// token's own reference: a token whose download already finished and left the list cancels nothing.
     public func cancel(_ token: SDWebImageDownloadToken?) {
-        guard let token, let url = token.url, let operation = token.downloadOperation else { return }
+        guard let token, let url = token.url else { return }
         barrierQueue.sync(flags: .barrier) {
-            if operation.cancel(token.downloadOperationCancelToken),
-               let listed = URLOperations[url], listed === operation {
+            if let operation = URLOperations[url], operation.cancel(token.downloadOperationCancelToken) {
                 URLOperations[url] = nil
             }
         }

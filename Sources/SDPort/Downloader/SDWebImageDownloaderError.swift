@@ -7,8 +7,11 @@ import Foundation
 /// codes and maps them onto the same `NSURLErrorDomain` codes, so callers (and the manager's failed-URL rule)
 /// can test them the same way. Errors the original makes itself keep `SDWebImageErrorDomain`.
 enum SDWebImageDownloaderError {
-    /// The userInfo key carrying the HTTP status of a status error (as SDWebImage 4.0–4.2 did).
+    /// The userInfo key carrying the HTTP status of a cancelled response (4.0–4.2 made the status the error code).
     static let statusCodeKey = "statusCode"
+    /// The userInfo key marking a cancel that answered an invalid response (not a user's or a challenge's cancel),
+    /// so the 5.x loader can report it as `InvalidDownloadStatusCode` (port addition).
+    static let cancelledResponseKey = "SDPortCancelledResponse"
     /// The userInfo key carrying the libcurl result code behind a transport error (port addition).
     static let curlCodeKey = "SDPortCurlCode"
 
@@ -32,12 +35,25 @@ enum SDWebImageDownloaderError {
         urlError(NSURLErrorTimedOut, "Timed out after \(format(interval)) s waiting for \(describe(url))", url: url)
     }
 
-    /// An HTTP status the downloader does not accept (>= 400, or 304 with nothing cached): the code is the status.
-    static func httpStatus(_ status: Int, reason: String?, url: URL?) -> NSError {
+    /// An HTTP status the downloader does not accept (>= 400, or 304 with nothing cached). 4.4.8 answers such a
+    /// response with `NSURLSessionResponseCancel`, so the task ends with `NSURLErrorCancelled` (-999), which the
+    /// manager never blacklists (MGR-06). The port keeps that code and adds what NSURLSession would lose: the
+    /// status in userInfo `statusCode` and in the description ("HTTP 404 Not Found for …").
+    static func responseCancelled(status: Int, reason: String?, url: URL?) -> NSError {
         let phrase = (reason?.isEmpty == false ? reason! : HTTPURLResponse.localizedString(forStatusCode: status))
         var description = "HTTP \(status) \(phrase) for \(describe(url))"
         if status == 304 { description += " (Not Modified, but nothing is cached for it)" }
-        return urlError(status, description, url: url, extra: [statusCodeKey: status])
+        description += "; the response was cancelled"
+        return urlError(NSURLErrorCancelled, description, url: url, extra: [statusCodeKey: status, cancelledResponseKey: true])
+    }
+
+    /// An authentication challenge answered with "cancel" (no credential, or the credential was rejected):
+    /// 4.4.8's `NSURLSessionAuthChallengeCancelAuthenticationChallenge` ends the task with `NSURLErrorCancelled`.
+    static func challengeCancelled(status: Int, url: URL?, rejectedCredential: Bool) -> NSError {
+        let why = rejectedCredential ? "the credential was rejected" : "no credential was given"
+        return urlError(NSURLErrorCancelled,
+                        "HTTP \(status) authentication required for \(describe(url)); \(why), so the challenge was cancelled",
+                        url: url, extra: [statusCodeKey: status])
     }
 
     /// The protocol cache was the only allowed source and had nothing (NSURLErrorResourceUnavailable, -1008).
@@ -101,7 +117,17 @@ enum SDWebImageDownloaderError {
         NSError(domain: SDWebImageErrorDomain, code: 0, userInfo: [NSLocalizedDescriptionKey: description])
     }
 
-    /// Data that arrived but did not decode: keeps the coder's code and says why.
+    /// Data that arrived but did not decode. 4.4.8's coders return nil, so the image has no size and the error is
+    /// `SDWebImageErrorDomain` code 0 "Downloaded image has 0 pixels" (OP-04); the port keeps exactly that and adds
+    /// the coder's reason as `NSUnderlyingErrorKey`, so a tool can still say why.
+    static func zeroPixels(underlying: Error?) -> NSError {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: "Downloaded image has 0 pixels"]
+        if let underlying { info[NSUnderlyingErrorKey] = underlying as NSError }
+        return NSError(domain: SDWebImageErrorDomain, code: 0, userInfo: info)
+    }
+
+    /// Why downloaded bytes did not decode: the coder's reason, with its code. The underlying error of
+    /// `zeroPixels`, so `sdport` and other tools can say more than 4.4.8's message does.
     static func undecodable(_ underlying: Error, url: URL?, byteCount: Int) -> NSError {
         let reason = (underlying as? LocalizedError)?.errorDescription ?? String(describing: underlying)
         let code = (underlying as NSError).domain == SDWebImageErrorDomain ? (underlying as NSError).code : 0

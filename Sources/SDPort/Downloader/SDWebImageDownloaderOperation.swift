@@ -10,13 +10,23 @@ import Foundation
 ///   cancelled only when the last caller cancels (OP-06).
 /// - Progress: (0, -1) before the request goes out (the original calls it right after `resume`; the port calls
 ///   it just before, so it always comes first), (0, expected) on a valid response, (received, expected) per chunk.
-/// - A status >= 400, or a 304 with nothing cached, ends the download with an `NSURLErrorDomain` error whose code
-///   is the status (userInfo `statusCode`), as SDWebImage 4.0–4.2 reported it. 4.4.8 instead answers the
-///   response with "cancel" and reports NSURLErrorCancelled; 5.x reports `SDWebImageErrorInvalidDownloadStatusCode`.
-/// - Completion blocks run on a background queue (the session's delegate queue or the coder queue); 4.4.8 hops
-///   to the main queue. The operation is marked finished *before* its completion blocks run, so a caller that
-///   asks for the same URL from inside a completion gets a new download (4.4.8 gets the same effect from its
-///   hop to main).
+/// - A status >= 400, or a 304 with nothing cached, is answered with "cancel", as 4.4.8 answers
+///   `NSURLSessionResponseCancel`: the download ends with `NSURLErrorDomain` / `NSURLErrorCancelled`, which the
+///   manager does not blacklist (OP-02, MGR-06). The port adds the status (userInfo `statusCode`, and "HTTP 404"
+///   in the description). 4.0–4.2 made the status the error code; 5.x reports `InvalidDownloadStatusCode`.
+/// - Completion blocks (partial images too) run on `completionQueue` through `dispatch_queue_async_safe`; it is
+///   the main queue by default, which is 4.4.8's `dispatch_main_async_safe` (OP-04). The downloader copies its
+///   own `completionQueue` into each operation, so a program without a main run loop can choose another queue.
+///   The operation is marked finished *before* its completion blocks run, so a caller that asks for the same
+///   URL from inside a completion gets a new download (4.4.8 gets the same effect from its hop to main).
+/// - The image is scaled from the shared manager's cache key (its `cacheKeyFilter` applies), as 4.4.8 asks
+///   `[SDWebImageManager sharedManager]`; the key comes through `sharedManagerCacheKey`, which the shared manager
+///   installs, so this layer names no type above it.
+/// - Bytes no coder can decode end with "Downloaded image has 0 pixels" (`SDWebImageErrorDomain`, code 0), as
+///   in 4.4.8 where the decoder returns nil; the coder's reason is the error's `NSUnderlyingErrorKey`.
+/// - Redirects pass through `curlTask(_:willPerformHTTPRedirection:newRequest:completionHandler:)`, which
+///   follows them (4.4.8's downloader forwards the session's redirect callback to operations that implement it;
+///   its own operation does not, so the session follows). Subclasses override it to stop or rewrite a hop (DL-16).
 /// - `ContinueInBackground` is accepted and does nothing: Linux has no background tasks to ask for (OP-09).
 ///
 /// Thread safety: `lifecycleLock` (recursive, as `@synchronized(self)` is) orders start, cancel and finish;
@@ -43,6 +53,16 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// Decodes (progressive and final) off the delegate queue, one at a time and in order.
     private let coderQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderOperationCoderQueue")
 
+    /// The cache key 4.4.8 scales downloaded images with: `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
+    /// The shared manager installs its `cacheKey(for:)` here when it is made; before that (no shared manager, so
+    /// no filter) the key is the absolute string, which is what the shared manager would answer.
+    public static var sharedManagerCacheKey: (@Sendable (URL?) -> String?)? {
+        get { sharedManagerCacheKeyBox.wrappedValue }
+        set { sharedManagerCacheKeyBox.wrappedValue = newValue }
+    }
+    /// Guards `sharedManagerCacheKey` (its own lock).
+    private static let sharedManagerCacheKeyBox = SDLocked<(@Sendable (URL?) -> String?)?>(wrappedValue: nil)
+
     // Guarded by stateLock.
     private var _executing = false
     private var _finished = false
@@ -51,6 +71,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var _dataTask: SDWebImageCurlTask?
     private var ownedSession: SDWebImageCurlSession?
     private var _shouldDecompressImages = true
+    private var _completionQueue: DispatchQueue = .main
     private var _credential: URLCredential?
     private var _expectedSize = 0
     private var _response: URLResponse?
@@ -82,6 +103,13 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     public var shouldDecompressImages: Bool {
         get { stateLock.withLock { _shouldDecompressImages } }
         set { stateLock.withLock { _shouldDecompressImages = newValue } }
+    }
+
+    /// Where completion blocks run (`dispatch_queue_async_safe`); the main queue by default, as 4.4.8's
+    /// `dispatch_main_async_safe`. The downloader sets it from its own `completionQueue`.
+    public var completionQueue: DispatchQueue {
+        get { stateLock.withLock { _completionQueue } }
+        set { stateLock.withLock { _completionQueue = newValue } }
     }
 
     /// The credential answered to an HTTP authentication challenge (once; OP-07).
@@ -230,18 +258,26 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// The final completion: takes the callbacks (no caller can join from now on), finishes, then calls them.
     private func complete(image: UIImage?, data: Data?, error: Error?) {
-        let blocks = stateLock.withLock { () -> [SDWebImageDownloaderCompletedBlock] in
+        let (blocks, queue) = stateLock.withLock { () -> ([SDWebImageDownloaderCompletedBlock], DispatchQueue) in
             _isFinishing = true
-            return callbackEntries.compactMap(\.completed)
+            return (callbackEntries.compactMap(\.completed), _completionQueue)
         }
         done()
-        for block in blocks { block(image, data, error, true) }
+        guard !blocks.isEmpty else { return }
+        dispatch_queue_async_safe(queue) {
+            for block in blocks { block(image, data, error, true) }
+        }
     }
 
     /// A partial image of a progressive download; dropped once the operation is finishing.
     private func deliverPartial(_ image: UIImage) {
-        let blocks = stateLock.withLock { _isFinishing ? [] : callbackEntries.compactMap(\.completed) }
-        for block in blocks { block(image, nil, nil, false) }
+        let (blocks, queue) = stateLock.withLock {
+            (_isFinishing ? [] : callbackEntries.compactMap(\.completed), _completionQueue)
+        }
+        guard !blocks.isEmpty else { return }
+        dispatch_queue_async_safe(queue) {
+            for block in blocks { block(image, nil, nil, false) }
+        }
     }
 
     private func post(_ names: Notification.Name...) {
@@ -266,7 +302,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             _response = response
             // A 304 is only usable when there is stored data to stand for it.
             let valid = status < 400 && !(status == 304 && cachedData == nil)
-            if !valid { statusError = SDWebImageDownloaderError.httpStatus(status, reason: nil, url: url) }
+            // The task will end with a bare NSURLErrorCancelled; this one says which status caused it.
+            if !valid { statusError = SDWebImageDownloaderError.responseCancelled(status: status, reason: nil, url: url) }
             return valid
         }
         if valid {
@@ -295,6 +332,15 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         completionHandler(options.contains(.useNSURLCache) ? proposedResponse : nil)
     }
 
+    /// A redirect hop (DL-16): follows it, as 4.4.8 does (its operation leaves the hop to the session's default).
+    /// Override to stop it (`completionHandler(nil)`: the redirect response itself becomes the response) or to
+    /// send another request.
+    open func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                       newRequest request: URLRequest,
+                       completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(request)
+    }
+
     open func curlTask(_ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
                        previousFailureCount: Int,
                        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
@@ -308,8 +354,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     open func curlTask(_ task: SDWebImageCurlTask, didCompleteWithError error: Error?) {
         stateLock.withLock { _dataTask = nil }
-        // A cancelled operation has already posted its stop notification and dropped its callbacks.
+        // A cancelled operation has already posted a stop notification (from `cancel()`) and dropped its
+        // callbacks; 4.4.8 posts "stop" again here, because the cancelled task still reports its end.
         guard !isCancelled else {
+            post(SDWebImageDownloadStopNotification)
             done()
             return
         }
@@ -354,6 +402,12 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     // MARK: Decoding (coder queue)
 
+    /// The key images are scaled with (@2x, @3x): the shared manager's cache key, as in 4.4.8 (OP-04).
+    private func scaleKey(for url: URL?) -> String? {
+        if let sharedKey = Self.sharedManagerCacheKey { return sharedKey(url) }
+        return url?.absoluteString
+    }
+
     private func decodePartially(_ data: Data, finished: Bool) {
         let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in
             if progressiveCoder == nil {
@@ -369,7 +423,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             return progressiveCoder
         }
         guard let coder else { return }
-        let key = request?.url?.absoluteString
+        let key = scaleKey(for: request?.url)
         let decompress = shouldDecompressImages
         coderQueue.async {
             guard var image = coder.incrementallyDecodedImage(with: data, finished: finished) else { return }
@@ -386,14 +440,15 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     private func decodeFinally(_ data: Data) {
         let url = request?.url
-        let key = url?.absoluteString
+        let key = scaleKey(for: url)
         var image: UIImage
         do {
             image = try SDWebImageCodersManager.shared.decodeImage(from: data)
         } catch {
-            let failure = SDWebImageDownloaderError.undecodable(error, url: url, byteCount: data.count)
-            SDWebImageTrace.record(.decode, key: key, "failed: \(failure.localizedDescription)")
-            complete(image: nil, data: nil, error: failure)
+            // 4.4.8's decoder answers nil here, and a nil image has 0 pixels.
+            let reason = SDWebImageDownloaderError.undecodable(error, url: url, byteCount: data.count)
+            SDWebImageTrace.record(.decode, key: url?.absoluteString, "failed: 0 pixels (\(reason.localizedDescription))")
+            complete(image: nil, data: nil, error: SDWebImageDownloaderError.zeroPixels(underlying: reason))
             return
         }
         image = SDScaledImageForKey(key, image) ?? image
@@ -406,10 +461,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
                 with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: scaleDown]) ?? image
         }
         if image.size.width == 0 || image.size.height == 0 {
-            SDWebImageTrace.record(.decode, key: key, "failed: 0 pixels")
-            complete(image: nil, data: nil, error: SDWebImageDownloaderError.imageError("Downloaded image has 0 pixels"))
+            SDWebImageTrace.record(.decode, key: url?.absoluteString, "failed: 0 pixels")
+            complete(image: nil, data: nil, error: SDWebImageDownloaderError.zeroPixels(underlying: nil))
         } else {
-            SDWebImageTrace.record(.decode, key: key,
+            SDWebImageTrace.record(.decode, key: url?.absoluteString,
                                    "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight)")
             complete(image: image, data: imageData, error: nil)
         }

@@ -24,8 +24,9 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 /// (so a completion is called at once when the caller is already on that queue, for example a memory hit asked
 /// for on the main queue). The original always uses the main queue; `completionQueue` is a port addition,
 /// standing in for 5.x's `SDWebImageContextCallbackQueue`, so a program without a main run loop can use the
-/// manager. Completions that depend on a disk query come from the cache's own `completionQueue`, which should be
-/// set to the same queue (the query's `done` block runs there first).
+/// manager. Completions that depend on a disk query come from the cache's own `completionQueue`, and download
+/// results from the downloader's `completionQueue`; set both to the same queue. Then a failed download runs in
+/// 4.4.8's order in one block: the user's completion, the blacklist update, leaving `runningOperations` (MGR-06).
 ///
 /// Cancellation: once `SDWebImageCombinedOperation.cancel()` returns, no completion of that load is called,
 /// whatever thread cancelled it (see `SDWebImageCombinedOperation`).
@@ -37,14 +38,20 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 /// `runningOperations` by `runningOperationsLock` (the original's two semaphores).
 public final class SDWebImageManager: @unchecked Sendable {
     /// The shared manager: the shared cache and the shared downloader (MGR-01).
-    public static let shared = SDWebImageManager(cache: .shared, downloader: .shared, isShared: true)
+    public static let shared: SDWebImageManager = {
+        let manager = SDWebImageManager(cache: .shared, downloader: .shared, isShared: true)
+        // 4.4.8's operation scales each download with `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
+        SDWebImageDownloaderOperation.sharedManagerCacheKey = { [unowned manager] url in manager.cacheKey(for: url) }
+        return manager
+    }()
 
     /// The cache this manager reads and fills.
     public let imageCache: SDImageCache
     /// The downloader this manager downloads with.
     public let imageDownloader: SDWebImageDownloader
 
-    /// Whether this is `shared`; the downloader already scaled the image for the shared manager's key.
+    /// Whether this is `shared`: the downloader scales every image with the shared manager's key, so only other
+    /// managers with a `cacheKeyFilter` scale again with their own key (as 4.4.8).
     private let isSharedManager: Bool
 
     /// Guards `_delegate`, `_cacheKeyFilter`, `_cacheSerializer` and `_completionQueue`.
@@ -318,8 +325,8 @@ public final class SDWebImageManager: @unchecked Sendable {
             // A cancelled load does nothing: calling it could overwrite a newer load's result (#699).
             guard let operation, !operation.isCancelled else { return }
             if let error {
-                // As the original: the completion is queued first, then the URL is blacklisted; a completion that
-                // retries at once may still find it off the list.
+                // As 4.4.8: the completion first (at once, being on the completion queue already), then the
+                // blacklist, then leaving `runningOperations` below.
                 self.callCompletion(for: operation, completed, image: nil, data: nil, error: error,
                                     cacheType: .none, finished: true, url: url)
                 self.blockFailedURLIfNeeded(url, error: error)
@@ -356,7 +363,7 @@ public final class SDWebImageManager: @unchecked Sendable {
         }
         let cacheOnDisk = !options.contains(.cacheMemoryOnly)
         var image = downloadedImage
-        // The downloader scaled the image for the URL's own key; a filtered key may say another scale.
+        // The downloader scaled the image with the shared manager's key; this manager's filter may say another scale.
         if !isSharedManager, cacheKeyFilter != nil, let unscaled = image {
             image = SDScaledImageForKey(key, unscaled)
         }

@@ -11,18 +11,20 @@ public typealias SDWebImagePrefetcherCompletionBlock = @Sendable (_ finishedCoun
 /// Loads a list of URLs into the cache ahead of time, a few at once, in list order (MGR-14).
 ///
 /// Ports `SDWebImagePrefetcher` (`SDWebImagePrefetcher.m`, 4.4.8): `prefetchURLs:progress:completed:` starts
-/// `maxConcurrentPrefetchCount` loads; each finished load starts the next URL (through `prefetcherQueue`, so a
+/// `maxConcurrentDownloads` loads; each finished load starts the next URL (through `prefetcherQueue`, so a
 /// long list never recurses) until the list is done; then the completion gets the finished and skipped counts.
 /// A URL that gives no image (an error, a blacklisted URL) counts as skipped. A new `prefetchURLs` cancels the
 /// previous one; `cancelPrefetching` resets the counts and cancels the manager's loads.
 ///
-/// Differences:
-/// - 4.4.8 starts `maxConcurrentDownloads` loads and sets the downloader's `maxConcurrentDownloads` to 3 in
-///   `init`, changing the shared downloader for everyone. The port keeps `maxConcurrentDownloads` as the
-///   original's pass-through to the downloader, but leaves the downloader alone in `init` and counts its own
-///   parallel loads with `maxConcurrentPrefetchCount` (default 3), the name and meaning 5.x gives it.
-/// - Completions of a cancelled or replaced prefetch are ignored by generation, in addition to the manager's
-///   cancellation (the original relies on the cancellation alone).
+/// `init(imageManager:)` sets `maxConcurrentDownloads = 3`, and that property *is* the manager's downloader's
+/// (MGR-15): making a prefetcher on a manager of the shared downloader (`SDWebImagePrefetcher.shared` does)
+/// makes every download of the process run 3 at a time instead of 6. That is 4.4.8's behaviour and a known
+/// surprise; 5.x gives the prefetcher its own `maxConcurrentPrefetchCount` and leaves the downloader alone.
+///
+/// `requestedCount` grows when a load starts, as 4.4.8's `startPrefetchingAtIndex:` counts it. Where the port
+/// differs: the next index is read and counted in one locked step (4.4.8 reads `requestedCount` in the block it
+/// queues and counts it later, so two loads finishing together can start the same URL twice), and completions
+/// of a cancelled or replaced prefetch are ignored by generation as well as by the manager's cancellation.
 ///
 /// The blocks and the delegate are called on the manager's `completionQueue` (main by default).
 /// State is guarded by `lock`.
@@ -36,12 +38,11 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
     /// Guards every stored property below.
     private let lock = NSLock()
     private var _options: SDWebImageOptions = .lowPriority
-    private var _maxConcurrentPrefetchCount = 3
     private var _prefetcherQueue: DispatchQueue = .main
     private weak var _delegate: (any SDWebImagePrefetcherDelegate)?
     /// The running prefetch: its list, counters, blocks, and a generation that changes on every start and cancel.
     private var prefetchURLs: [URL]?
-    private var requestedCount = 0
+    private var _requestedCount = 0
     private var finishedCount = 0
     private var skippedCount = 0
     private var generation = 0
@@ -55,6 +56,7 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
 
     public init(imageManager: SDWebImageManager) {
         manager = imageManager
+        maxConcurrentDownloads = 3  // the downloader's setting: see the type's documentation
     }
 
     /// The options of every prefetch load; `LowPriority` by default.
@@ -63,17 +65,15 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
         set { lock.withLock { _options = newValue } }
     }
 
-    /// How many URLs are loaded at once (5.x's name; 4.4.8 uses `maxConcurrentDownloads` for this).
-    public var maxConcurrentPrefetchCount: Int {
-        get { lock.withLock { _maxConcurrentPrefetchCount } }
-        set { lock.withLock { _maxConcurrentPrefetchCount = max(1, newValue) } }
-    }
-
-    /// The manager's downloader's concurrency, as the original's property passes it through.
+    /// How many loads the prefetcher starts at once, and how many downloads the manager's downloader runs at once:
+    /// 4.4.8 passes this property through to `manager.imageDownloader.maxConcurrentDownloads`.
     public var maxConcurrentDownloads: Int {
         get { manager.imageDownloader.maxConcurrentDownloads }
         set { manager.imageDownloader.maxConcurrentDownloads = newValue }
     }
+
+    /// How many loads of the running prefetch have started (port addition, for inspection; 4.4.8 keeps it private).
+    public var requestedCount: Int { lock.withLock { _requestedCount } }
 
     /// The queue the next URL is started from; the main queue by default.
     public var prefetcherQueue: DispatchQueue {
@@ -100,16 +100,14 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
             completed?(0, 0)
             return
         }
-        let (startGeneration, firstIndices): (Int, Range<Int>) = lock.withLock {
+        let startGeneration: Int = lock.withLock {
             prefetchURLs = urls
             progressBlock = progress
             completionBlock = completed
-            let count = min(_maxConcurrentPrefetchCount, urls.count)
-            requestedCount = count
-            return (generation, 0..<count)
+            return generation
         }
-        for index in firstIndices {
-            startPrefetching(at: index, generation: startGeneration)
+        for _ in 0..<min(max(1, maxConcurrentDownloads), urls.count) {
+            startNextPrefetch(generation: startGeneration)
         }
     }
 
@@ -118,7 +116,7 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
         lock.withLock {
             generation += 1
             prefetchURLs = nil
-            requestedCount = 0
+            _requestedCount = 0
             finishedCount = 0
             skippedCount = 0
             progressBlock = nil
@@ -135,17 +133,19 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
         var total: Int
         var progress: SDWebImagePrefetcherProgressBlock?
         var delegate: (any SDWebImagePrefetcherDelegate)?
-        var nextIndex: Int?
+        var startsAnother = false
         var queue: DispatchQueue
         var isLast = false
         var completion: SDWebImagePrefetcherCompletionBlock?
     }
 
-    /// Loads the URL at `index`, whose slot was already counted in `requestedCount`.
-    private func startPrefetching(at index: Int, generation startGeneration: Int) {
+    /// Loads the URL at index `requestedCount` and counts it (4.4.8's `startPrefetchingAtIndex:`); nothing when
+    /// every URL has started or the prefetch was cancelled or replaced.
+    private func startNextPrefetch(generation startGeneration: Int) {
         let (url, options): (URL?, SDWebImageOptions) = lock.withLock {
-            guard startGeneration == generation, let urls = prefetchURLs, index < urls.count else { return (nil, []) }
-            return (urls[index], _options)
+            guard startGeneration == generation, let urls = prefetchURLs, _requestedCount < urls.count else { return (nil, []) }
+            defer { _requestedCount += 1 }
+            return (urls[_requestedCount], _options)
         }
         guard let url else { return }
         manager.loadImage(with: url, options: options, progress: nil) { [weak self] image, _, _, _, finished, _ in
@@ -153,9 +153,9 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
             guard let step = self.recordFinishedLoad(url: url, gotImage: image != nil, generation: startGeneration) else { return }
             step.progress?(step.finished, step.total)
             step.delegate?.imagePrefetcher(self, didPrefetchURL: step.url, finishedCount: step.finished, totalCount: step.total)
-            if let nextIndex = step.nextIndex {
+            if step.startsAnother {
                 // Through the queue, not recursively, so a long list cannot grow the stack.
-                step.queue.async { self.startPrefetching(at: nextIndex, generation: startGeneration) }
+                step.queue.async { self.startNextPrefetch(generation: startGeneration) }
             } else if step.isLast {
                 step.delegate?.imagePrefetcher(self, didFinishWithTotalCount: step.total - step.skipped,
                                                skippedCount: step.skipped)
@@ -171,11 +171,10 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
             finishedCount += 1
             if !gotImage { skippedCount += 1 }
             var step = Step(url: url, finished: finishedCount, skipped: skippedCount, total: urls.count,
-                            progress: progressBlock, delegate: _delegate, nextIndex: nil, queue: _prefetcherQueue)
-            if urls.count > requestedCount {
-                step.nextIndex = requestedCount
-                requestedCount += 1
-            } else if finishedCount == requestedCount {
+                            progress: progressBlock, delegate: _delegate, queue: _prefetcherQueue)
+            if urls.count > _requestedCount {
+                step.startsAnother = true
+            } else if finishedCount == _requestedCount {
                 step.isLast = true
                 step.completion = completionBlock
                 completionBlock = nil
