@@ -142,6 +142,42 @@ final class MGRManagerTests: XCTestCase {
                        [.queryDataWhenInMemory, .queryDiskSync, .scaleDownLargeImages])
     }
 
+    /// Parity: MGR-05 — end to end: each option given to `loadImage` reaches the download operation the manager
+    /// starts (its `options`, queue priority and request), not only the mapping helper.
+    func test_MGR05_eachOptionReachesTheDownloadOperationThroughLoadImage() throws {
+        env.server.route("/hold.png", .stall)
+        let pairs: [(SDWebImageOptions, SDWebImageDownloaderOptions)] = [
+            ([], []), (.lowPriority, .lowPriority), (.progressiveDownload, .progressiveDownload),
+            (.refreshCached, .useNSURLCache), (.continueInBackground, .continueInBackground),
+            (.handleCookies, .handleCookies), (.allowInvalidSSLCertificates, .allowInvalidSSLCertificates),
+            (.highPriority, .highPriority), (.scaleDownLargeImages, .scaleDownLargeImages),
+            ([.retryFailed, .cacheMemoryOnly, .queryDiskSync], []),
+        ]
+        for (index, (option, expected)) in pairs.enumerated() {
+            let url = env.server.url("/hold.png?option=\(index)")
+            let load = env.manager.loadImage(with: url, options: option) { _, _, _, _, _, _ in }
+            XCTAssertTrue(MGRWait.until { self.env.downloader.runningOperation(for: url) != nil }, "option \(option.rawValue)")
+            let operation = try XCTUnwrap(env.downloader.runningOperation(for: url) as? SDWebImageDownloaderOperation)
+            XCTAssertEqual(operation.options, expected, "option \(option.rawValue)")
+            XCTAssertEqual(operation.request?.cachePolicy,
+                           option.contains(.refreshCached) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData)
+            XCTAssertEqual(operation.request?.httpShouldHandleCookies, option.contains(.handleCookies))
+            XCTAssertEqual(operation.queuePriority,
+                           option.contains(.highPriority) ? .high : option.contains(.lowPriority) ? .low : .normal)
+            load.cancel()
+        }
+
+        // A cached image being refreshed: no progressive download, and IgnoreCachedResponse.
+        let cachedURL = env.server.url("/hold.png?cached")
+        env.cache.storeImage(toMemory: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: true),
+                             forKey: cachedURL.absoluteString)
+        let refresh = env.manager.loadImage(with: cachedURL, options: [.refreshCached, .progressiveDownload]) { _, _, _, _, _, _ in }
+        XCTAssertTrue(MGRWait.until { self.env.downloader.runningOperation(for: cachedURL) != nil })
+        let refreshing = try XCTUnwrap(env.downloader.runningOperation(for: cachedURL) as? SDWebImageDownloaderOperation)
+        XCTAssertEqual(refreshing.options, [.useNSURLCache, .ignoreCachedResponse])
+        refresh.cancel()
+    }
+
     /// Parity: MGR-05, MGR-07 — RefreshCached with a cached image: the cached image is delivered first; the
     /// refresh goes through the protocol cache, the server answers 304, and nothing more is called.
     func test_MGR05_refreshCachedDeliversCachedImageThenNothingOn304() throws {

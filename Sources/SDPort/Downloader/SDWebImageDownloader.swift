@@ -243,8 +243,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
         var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
         request.httpShouldHandleCookies = options.contains(.handleCookies)
-        // The original also sets `HTTPShouldUsePipelining`; the session always reuses connections and multiplexes
-        // HTTP/2, which is what that flag amounts to today (Foundation deprecates it).
+        // As 4.4.8. libcurl has no HTTP/1.1 pipelining any more (gone in 7.62, as in browsers and NSURLSession);
+        // the session reads the flag as connection reuse and HTTP/2 multiplexing, which it always does (DL-07).
+        request.httpShouldUsePipelining = true
         request.allHTTPHeaderFields = settings.filter.map { $0(url, settings.headers) } ?? settings.headers
 
         let operation = settings.operationClass.init(request: request, in: settings.session, options: options)
