@@ -227,11 +227,15 @@ extension FAQEntry {
             question: "Can the same URL be downloaded twice at once? Is a failed URL tried again?",
             answer: "No: a second request for a URL that is downloading joins the running operation (its callbacks "
                 + "are added to it), so the server sees one request. A URL whose download failed is put on the "
-                + "manager's failed list and is not tried again unless the load has retryFailed (network failures "
-                + "such as a timeout or a refused connection are not listed).",
+                + "manager's failed list and is not tried again unless the load has retryFailed; network failures "
+                + "(timeout, refused connection, lost connection, cancelled) are not listed. The trap: in 4.4.8 an "
+                + "HTTP 404 is not listed either. The operation cancels a response with a status of 400 or more, so "
+                + "the error is NSURLErrorCancelled (-999) and the next load asks the server again; bytes that do not "
+                + "decode (\"Downloaded image has 0 pixels\") are listed. 4.0-4.2 listed the 404 (the status was the "
+                + "error code); 5.x reports SDWebImageErrorInvalidDownloadStatusCode and does not list it.",
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
             portAnchor: "if let running = URLOperations[url]",
-            test: "FAQ17_CoalescingTests.test_FAQ17_hundredRequestsForOneURLHitTheServerOnce; FAQ17_FailedURLTests.test_FAQ17_failedURLIsNotTriedAgainUnlessRetryFailed",
+            test: "FAQ17_CoalescingTests.test_FAQ17_hundredRequestsForOneURLHitTheServerOnce; FAQ17_FailedURLTests.test_FAQ17_failedURLIsNotTriedAgainUnlessRetryFailed; FAQ17_FailedURLTests.test_FAQ17_a404IsNotBlacklistedIn448",
             original: "SDWebImageDownloader.m -addProgressCallback:completedBlock:forURL:createCallback:; "
                 + "SDWebImageManager.m failedURLs",
             live: { try await FAQLiveProbes.coalescingAndFailedURLs() }),

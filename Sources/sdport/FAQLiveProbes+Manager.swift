@@ -85,16 +85,22 @@ extension FAQLiveProbes {
     static func coalescingAndFailedURLs() async throws -> String {
         let joined = try await coalescing()
         let failed = try await FAQLoopback.with { loopback in
+            // A 404 is cancelled, not blacklisted, in 4.4.8; bytes that are no image are blacklisted.
             loopback.server.route("/gone.png", .status(404))
-            var codes: [String] = []
-            for options: SDWebImageOptions in [[], [], [.retryFailed]] {
-                switch await loopback.load("/gone.png", options: options) {
-                case .success: codes.append("image")
-                case .failure(let error): codes.append("\(error.code)")
+            loopback.server.route("/text.png", .data(Data("not an image".utf8), contentType: "image/png"))
+            var lines: [String] = []
+            for path in ["/gone.png", "/text.png"] {
+                var codes: [String] = []
+                for options: SDWebImageOptions in [[], [], [.retryFailed]] {
+                    switch await loopback.load(path, options: options) {
+                    case .success: codes.append("image")
+                    case .failure(let error): codes.append("\(error.code)")
+                    }
                 }
+                lines.append("\(path) loaded three times (the third with retryFailed): errors "
+                    + "\(codes.joined(separator: ", ")), server requests \(loopback.server.hits(path))")
             }
-            return "a 404 URL loaded three times (the third with retryFailed): errors \(codes.joined(separator: ", ")), "
-                + "server requests \(loopback.server.hits("/gone.png"))"
+            return lines.joined(separator: "; ")
         }
         return joined + "; " + failed
     }

@@ -12,6 +12,10 @@ enum LoadFailureText {
         if text.isEmpty || text.hasPrefix("The operation could not be completed") {
             text = "\(nsError.domain) error \(nsError.code)"
         }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            // "Downloaded image has 0 pixels" is 4.4.8's whole message; the coder's reason says why.
+            text += ": " + underlying.localizedDescription.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
         if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorFileDoesNotExist {
             // The manager's answer for a nil, empty or blacklisted URL (FAQ-10, FAQ-17).
             text = "the manager refused \(source): the URL is empty or on the failed-URL list (NSURLErrorFileDoesNotExist)"
