@@ -9,6 +9,7 @@ Adam7 interlaced, a header with huge dimensions) and the GIFs (precise disposal 
 a NETSCAPE2.0 loop count) are written byte by byte below, so their content is known exactly.
 The output is deterministic: the same script makes the same bytes (random bytes come from a fixed seed).
 """
+import gzip
 import os
 import random
 import struct
@@ -30,8 +31,9 @@ def png_chunk(kind, payload):
     return struct.pack(">I", len(payload)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
 
 
-def png_bytes(width, height, bit_depth, color_type, pixel_rows, interlaced=False, bytes_per_pixel=3):
-    """pixel_rows: list of `height` bytes objects, each width * bytes_per_pixel long. Filter 0 on every row."""
+def png_bytes(width, height, bit_depth, color_type, pixel_rows, interlaced=False, bytes_per_pixel=3, level=9):
+    """pixel_rows: list of `height` bytes objects, each width * bytes_per_pixel long. Filter 0 on every row.
+    level: the zlib level of the IDAT data (0 stores it uncompressed)."""
     if interlaced:
         raw = bytearray()
         # Adam7: (x start, y start, x step, y step) per pass
@@ -46,7 +48,7 @@ def png_bytes(width, height, bit_depth, color_type, pixel_rows, interlaced=False
         raw = b"".join(b"\x00" + row for row in pixel_rows)
     ihdr = struct.pack(">IIBBBBB", width, height, bit_depth, color_type, 0, 0, 1 if interlaced else 0)
     return (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr)
-            + png_chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + png_chunk(b"IEND", b""))
+            + png_chunk(b"IDAT", zlib.compress(bytes(raw), level)) + png_chunk(b"IEND", b""))
 
 
 # ---------------------------------------------------------------- GIF writer
@@ -185,6 +187,11 @@ def main():
     rows_g = [bytes(v for x in range(256) for v in (x, y, (x * y) % 256)) for y in range(192)]
     gradient = png_bytes(256, 192, 8, 2, rows_g)
     write("gradient.png", gradient)
+    # 256x192 quadrants red, green, blue, white with an uncompressed IDAT, then gzipped: served with
+    # Content-Encoding: gzip, its Content-Length is far smaller than the bytes the client has once it inflates them.
+    quadrant = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+    rows_q = [bytes(v for x in range(256) for v in quadrant[(y // 96) * 2 + x // 128]) for y in range(192)]
+    write("quadrants-stored.png.gz", gzip.compress(png_bytes(256, 192, 8, 2, rows_q, level=0), 9, mtime=0))
 
     # 20x20 animated GIF: disposal modes 1, 2, 3; an interlaced frame; delays 10, 20, 0, 1, 7 cs; loop count 3.
     block = []

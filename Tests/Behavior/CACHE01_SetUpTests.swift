@@ -67,4 +67,49 @@ final class CACHE01_SetUpTests: CACHETestCase {
         cache.store(animated, forKey: "animated", toDisk: false, completion: nil)
         XCTAssertEqual(cache.memCache.totalCost, 260)
     }
+
+    /// Parity: CACHE-15 — `sd_memoryCost` is settable: the set value replaces the computed one, the memory cache
+    /// charges it (total cost, and eviction against `maxMemoryCost`), and it belongs to that image only.
+    func test_CACHE15_setMemoryCostIsWhatTheMemoryCacheCharges() {
+        let image = CACHETestImages.opaque(width: 2, height: 2)
+        XCTAssertEqual(image.sd_memoryCost, 4, "computed until set")
+        image.sd_memoryCost = 700
+        XCTAssertEqual(image.sd_memoryCost, 700)
+        cache.store(image, forKey: "costly", toDisk: false, completion: nil)
+        XCTAssertEqual(cache.memCache.totalCost, 700)
+
+        cache.maxMemoryCost = 1_000
+        let second = CACHETestImages.opaque(width: 2, height: 2)
+        second.sd_memoryCost = 600
+        cache.store(second, forKey: "second", toDisk: false, completion: nil)
+        // The weak side table would still hand back `image` while the test holds it, so look at the costed store.
+        XCTAssertEqual(cache.memCache.keysByRecency, ["second"], "700 + 600 exceed 1 000: the older one goes")
+        XCTAssertEqual(cache.memCache.totalCost, 600)
+
+        let free = CACHETestImages.opaque(width: 40, height: 40)
+        free.sd_memoryCost = 0
+        XCTAssertEqual(free.sd_memoryCost, 0, "a set zero is used, as 4.4.8 uses any number it finds")
+        cache.store(free, forKey: "free", toDisk: false, completion: nil)
+        XCTAssertEqual(Set(cache.memCache.keysByRecency), ["second", "free"], "1 600 pixels, but charged nothing")
+        XCTAssertEqual(cache.memCache.totalCost, 600)
+        XCTAssertEqual(free.withScale(2).sd_memoryCost, 1_600, "a scaled copy computes its own")
+    }
+
+    /// Parity: CACHE-15 — the set cost is guarded: threads setting and reading one shared image see only values
+    /// that were set.
+    func test_CACHE15_memoryCostSetFromManyThreads() {
+        let image = CACHETestImages.opaque(width: 3, height: 3)
+        let allowed: Set<UInt> = [9, 100, 200, 300, 400]
+        let unexpected = CACHELocked<[UInt]>([])
+        DispatchQueue.concurrentPerform(iterations: 400) { i in
+            if i % 2 == 0 {
+                image.sd_memoryCost = UInt(100 * (1 + i % 4))
+            } else {
+                let cost = image.sd_memoryCost
+                if !allowed.contains(cost) { unexpected.mutate { $0.append(cost) } }
+            }
+        }
+        XCTAssertEqual(unexpected.value, [])
+        XCTAssertTrue([100, 200, 300, 400].contains(image.sd_memoryCost))
+    }
 }

@@ -83,28 +83,52 @@ final class CACHE04_StoreTests: CACHETestCase {
         XCTAssertEqual(Data.sd_imageFormat(forImageData: opaque), .jpeg)
     }
 
-    /// Parity: CACHE-05 — `storeImageData(toDisk:)` creates a missing directory and writes synchronously at
-    /// `defaultCachePath(forKey:)`; called off the io queue it reports the misuse (and still writes, on the queue).
-    func test_CACHE05_storeImageDataToDiskCreatesDirectoryAndReportsMisuse() {
+    /// Parity: CACHE-05 — `storeImageData(toDisk:)` creates a missing directory and has written the file at
+    /// `defaultCachePath(forKey:)` when it returns; nil data or key writes nothing.
+    func test_CACHE05_storeImageDataToDiskCreatesDirectoryAndWritesBeforeReturning() {
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.diskCachePath))
-        let before = cache.ioQueueMisuseCount
         cache.storeImageData(toDisk: Data([7, 7, 7]), forKey: "sync")
         XCTAssertEqual(FileManager.default.contents(atPath: cache.defaultCachePath(forKey: "sync")!), Data([7, 7, 7]),
                        "written before the call returns")
-        XCTAssertEqual(cache.ioQueueMisuseCount, before + 1, "a call from the test thread is reported")
-
-        let cache = self.cache!
-        cache.ioQueue.sync {
-            XCTAssertTrue(cache.isOnIOQueue)
-            cache.storeImageData(toDisk: Data([8]), forKey: "on-queue")
-        }
-        XCTAssertEqual(cache.ioQueueMisuseCount, before + 1, "a call from the io queue is not a misuse (and does not deadlock)")
-        XCTAssertTrue(cache.diskImageDataExists(withKey: "on-queue"))
-        XCTAssertFalse(cache.isOnIOQueue)
 
         cache.storeImageData(toDisk: nil, forKey: "nil-data")
         cache.storeImageData(toDisk: Data([1]), forKey: nil)
-        XCTAssertEqual(cache.ioQueueMisuseCount, before + 1, "nil data or key returns before anything else")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.defaultCachePath(forKey: "nil-data")!))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.diskCachePath).count, 1)
+    }
+
+    /// Parity: CACHE-05 — called from an arbitrary thread, `storeImageData(toDisk:)` hops onto the io queue and
+    /// waits, as 4.4.8's `dispatch_sync` does: disk work queued before it has run when it returns, and so has
+    /// the write.
+    func test_CACHE05_storeImageDataToDiskFromAnyThreadWaitsOnTheIOQueue() {
+        let cache = self.cache!
+        let order = CACHELocked<[String]>([])
+        let path = cache.defaultCachePath(forKey: "worker")!
+        let returned = expectation(description: "returned on the worker")
+        DispatchQueue(label: "sdport.test.cache05.worker").async {
+            cache.ioQueue.async { order.mutate { $0.append("earlier io work") } }
+            cache.storeImageData(toDisk: Data([5, 4, 3]), forKey: "worker")
+            order.mutate { $0.append(FileManager.default.fileExists(atPath: path) ? "returned, file there" : "returned, no file") }
+            returned.fulfill()
+        }
+        wait(for: [returned], timeout: 10)
+        XCTAssertEqual(order.value, ["earlier io work", "returned, file there"])
+        XCTAssertEqual(FileManager.default.contents(atPath: path), Data([5, 4, 3]))
+    }
+
+    /// Parity: CACHE-05 (a deliberate difference) — from the io queue itself the write runs at once; 4.4.8's
+    /// `dispatch_sync` onto the queue it is already on would deadlock.
+    func test_CACHE05_storeImageDataToDiskFromTheIOQueueWritesAtOnce() {
+        let cache = self.cache!
+        let existed = CACHELocked(false)
+        cache.ioQueue.sync {
+            XCTAssertTrue(cache.isOnIOQueue)
+            cache.storeImageData(toDisk: Data([8]), forKey: "on-queue")
+            existed.set(FileManager.default.fileExists(atPath: cache.defaultCachePath(forKey: "on-queue")!))
+        }
+        XCTAssertTrue(existed.value, "written before the call returned, inside the io queue")
+        XCTAssertFalse(cache.isOnIOQueue)
+        XCTAssertTrue(cache.diskImageDataExists(withKey: "on-queue"))
     }
 
     /// Parity: CACHE-05 — a deleted cache directory is created again by the next write.

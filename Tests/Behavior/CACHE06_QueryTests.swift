@@ -173,6 +173,71 @@ final class CACHE06_QueryTests: CACHETestCase {
         XCTAssertEqual(answer.value, .disk)
     }
 
+    /// Parity: CACHE-09 — `.queryDiskSync` searches on the calling thread, as 4.4.8 calls its disk block
+    /// directly: with the io queue held busy, a query from another queue still answers, inside that queue and
+    /// before the call returns, with the disk hit.
+    func test_CACHE09_queryDiskSyncSearchesOnTheCallingThread() throws {
+        let key = "http://example.com/sync-thread.png"
+        let bytes = try TestFixtures.data("rgba.png")
+        storeData(bytes, forKey: key)
+        cache.clearMemory()
+        let cache = self.cache!
+
+        let gate = DispatchSemaphore(value: 0)
+        cache.ioQueue.async { gate.wait() }
+        defer { gate.signal() }
+
+        let callerKey = DispatchSpecificKey<String>()
+        let caller = DispatchQueue(label: "sdport.test.cache09.caller")
+        caller.setSpecific(key: callerKey, value: "caller")
+        let seen = CACHELocked<(queue: String?, onIOQueue: Bool, type: SDImageCacheType, data: Data?)?>(nil)
+        let answeredBeforeReturn = CACHELocked(false)
+        let done = expectation(description: "answered while the io queue is busy")
+        caller.async {
+            cache.queryCacheOperation(forKey: key, options: .queryDiskSync) { _, data, type in
+                seen.set((DispatchQueue.getSpecific(key: callerKey), cache.isOnIOQueue, type, data))
+            }
+            answeredBeforeReturn.set(seen.value != nil)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertTrue(answeredBeforeReturn.value, "done ran before the call returned")
+        XCTAssertEqual(seen.value?.queue, "caller", "the search and done ran on the caller's queue")
+        XCTAssertEqual(seen.value?.onIOQueue, false)
+        XCTAssertEqual(seen.value?.type, .disk)
+        XCTAssertEqual(seen.value?.data, bytes)
+        XCTAssertNotNil(cache.imageFromMemoryCache(forKey: key), "the disk hit filled memory")
+    }
+
+    /// Parity: CACHE-09 — a memory hit returns no disk data unless `.queryDataWhenInMemory`, for an animated
+    /// image too (4.0–4.2 read the file of an animated image anyway; 4.4.8 does not): the GIF decoded from disk
+    /// answers from memory with data nil, and with the option the same image comes with the file's bytes.
+    func test_CACHE09_animatedMemoryHitReturnsDataOnlyWithTheOption() throws {
+        let key = "http://example.com/animated.gif"
+        let bytes = try TestFixtures.data("animated.gif")
+        let animated = try SDWebImageGIFCoder.shared.decodeImage(from: bytes)
+        XCTAssertGreaterThan(animated.images?.count ?? 0, 1, "the fixture decodes to an animated image")
+        let stored = expectation(description: "stored")
+        cache.store(animated, imageData: bytes, forKey: key, toDisk: true) { stored.fulfill() }
+        wait(for: [stored], timeout: 10)
+
+        let plain = CACHELocked<(image: UIImage?, data: Data?, type: SDImageCacheType)?>(nil)
+        let operation = cache.queryCacheOperation(forKey: key) { image, data, type in plain.set((image, data, type)) }
+        XCTAssertNil(operation, "a memory hit answers at once")
+        XCTAssertTrue(plain.value?.image === animated)
+        XCTAssertEqual(plain.value?.type, .memory)
+        XCTAssertNil(plain.value?.data, "no disk data for an animated memory hit without the option")
+
+        let withData = expectation(description: "memory hit with data")
+        cache.queryCacheOperation(forKey: key, options: .queryDataWhenInMemory) { image, data, type in
+            XCTAssertTrue(image === animated)
+            XCTAssertEqual(type, .memory)
+            XCTAssertEqual(data, bytes, "the option brings the file's bytes")
+            withData.fulfill()
+        }
+        wait(for: [withData], timeout: 10)
+    }
+
     /// Parity: CACHE-09 — an operation cancelled before its disk search starts never calls done.
     func test_CACHE09_cancelledQueryNeverCallsDone() {
         storeData(Data([1, 2, 3]), forKey: "c")

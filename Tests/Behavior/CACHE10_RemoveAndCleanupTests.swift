@@ -126,8 +126,8 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
         XCTAssertTrue(cache.diskImageDataExists(withKey: "real"))
     }
 
-    /// Parity: CACHE-12 — getSize sums file sizes and getDiskCount counts files, synchronously; calculateSize
-    /// gives both on the main queue.
+    /// Parity: CACHE-12 — in a directory of files only: getSize sums their sizes and getDiskCount counts them,
+    /// synchronously; calculateSize gives both on the main queue.
     func test_CACHE12_sizeAndCount() {
         XCTAssertEqual(cache.getSize(), 0, "a cache never written has nothing")
         XCTAssertEqual(cache.getDiskCount(), 0)
@@ -141,6 +141,39 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
             XCTAssertTrue(Thread.isMainThread)
             XCTAssertEqual(count, 3)
             XCTAssertEqual(size, 3_501)
+            calculated.fulfill()
+        }
+        wait(for: [calculated], timeout: 10)
+    }
+
+    /// Parity: CACHE-12 — the three statistics list entries as 4.4.8's directory enumerators do: `getDiskCount`
+    /// counts every entry (sub-directories, their files, hidden entries); `getSize` adds every entry's own size, a
+    /// directory's included; `calculateSize` skips hidden entries (a hidden directory is not entered), counts a
+    /// visible sub-directory and its file, and adds file sizes only.
+    func test_CACHE12_statisticsCountSubdirectoriesAsTheEnumeratorsDo() throws {
+        storeData(Data(count: 1_000), forKey: "a")
+        storeData(Data(count: 2_500), forKey: "b")
+        let root = cache.diskCachePath
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/sub", withIntermediateDirectories: false)
+        XCTAssertTrue(manager.createFile(atPath: root + "/sub/inner", contents: Data(count: 10)))
+        XCTAssertTrue(manager.createFile(atPath: root + "/.hidden", contents: Data(count: 5)))
+        try manager.createDirectory(atPath: root + "/.hdir", withIntermediateDirectories: false)
+        XCTAssertTrue(manager.createFile(atPath: root + "/.hdir/x", contents: Data(count: 7)))
+        func ownSize(_ path: String) throws -> UInt {
+            var info = stat()
+            XCTAssertEqual(lstat(path, &info), 0)
+            return UInt(info.st_size)
+        }
+        let subSize = try ownSize(root + "/sub")
+        let hiddenDirSize = try ownSize(root + "/.hdir")
+
+        XCTAssertEqual(cache.getDiskCount(), 7, "a, b, sub, sub/inner, .hidden, .hdir, .hdir/x")
+        XCTAssertEqual(cache.getSize(), 1_000 + 2_500 + 10 + 5 + 7 + subSize + hiddenDirSize)
+        let calculated = expectation(description: "calculated")
+        cache.calculateSize { count, size in
+            XCTAssertEqual(count, 4, "a, b, sub, sub/inner")
+            XCTAssertEqual(size, 1_000 + 2_500 + 10, "a directory adds nothing to the size")
             calculated.fulfill()
         }
         wait(for: [calculated], timeout: 10)

@@ -99,6 +99,31 @@ final class V5OptionsTests: XCTestCase {
         XCTAssertEqual(env.server.hits("/sync.png"), 0)
     }
 
+    /// Parity: V5-04 — the cache's 5.x `queryDiskDataSync` searches on the io queue (5.x `dispatch_sync`s its
+    /// block there, unlike 4.4.8's `.queryDiskSync`), so it waits behind disk work queued before it; the port then
+    /// calls `done` on the caller's thread, outside the io queue, where a synchronous cache call cannot deadlock
+    /// (5.x calls it inside).
+    func test_V504_queryDiskDataSyncSearchesOnTheIOQueueAndCallsDoneOutsideIt() throws {
+        let cache = env.cache
+        let key = "http://example.com/v5-sync.png"
+        let bytes = try TestFixtures.data("rgba.png")
+        let order = MGRRecorder<String>()
+        cache.ioQueue.async {
+            cache.storeImageData(toDisk: bytes, forKey: key)
+            order.append("written")
+        }
+        let doneInfo = MGRRecorder<(onIOQueue: Bool, exists: Bool, type: SDImageCacheType)>()
+        cache.queryImage(forKey: key, options: [.queryDiskDataSync], context: nil) { _, data, type in
+            order.append(data == bytes ? "found" : "not found")
+            doneInfo.append((cache.isOnIOQueue, cache.diskImageDataExists(withKey: key), type))
+        }
+        order.append("returned")
+        XCTAssertEqual(order.values, ["written", "found", "returned"], "the search waited for the earlier write")
+        XCTAssertEqual(doneInfo.values.first?.onIOQueue, false)
+        XCTAssertEqual(doneInfo.values.first?.exists, true, "a synchronous cache call inside done answers")
+        XCTAssertEqual(doneInfo.values.first?.type, .disk)
+    }
+
     /// Parity: V5-04 — `queryMemoryData`: a memory hit also reads the disk bytes (cache type stays memory);
     /// without it a memory hit carries no data.
     func test_V504_queryMemoryDataReadsTheDiskBytes() throws {

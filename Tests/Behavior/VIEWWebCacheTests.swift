@@ -356,6 +356,206 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertNil(indicator.indicatorView.superview)
     }
 
+    /// Parity: VIEW-07 — a server that sends no Content-Length (a close-delimited body, and a chunked one): the
+    /// downloader reports an unknown expected size, and the indicator still only ever shows 0…1.
+    @MainActor
+    func test_VIEW07_progressWithoutContentLengthStaysWithinZeroAndOne() {
+        let data = TestFixtures.dataOrFail("gradient.png")
+        env.server.route("/no-length.png", SDPortTestRoute.data(data, contentType: "image/png")
+            .withoutContentLength().trickle(chunkSize: 16_384, interval: 0.005))
+        env.server.route("/chunked.png", SDPortTestRoute.data(data, contentType: "image/png")
+            .chunked().trickle(chunkSize: 16_384, interval: 0.005))
+        for path in ["/no-length.png", "/chunked.png"] {
+            let imageView = UIImageView()
+            let indicator = SDWebImageActivityIndicator()
+            imageView.sd_imageIndicator = indicator
+            let expectedSizes = MGRRecorder<Int>()
+            let done = Completions()
+            imageView.sd_setImage(with: env.server.url(path), context: context,
+                                  progress: { _, expected, _ in expectedSizes.append(expected) }, completed: done.block)
+            XCTAssertTrue(MGRWait.until { done.count == 1 }, path)
+            MGRWait.drainMainQueue()
+            XCTAssertEqual(done.last?.image?.pixelWidth, 256, path)
+            XCTAssertFalse(expectedSizes.values.isEmpty, path)
+            XCTAssertTrue(expectedSizes.values.allSatisfy { $0 <= 0 }, "\(path): the size is unknown: \(expectedSizes.values)")
+            XCTAssertFalse(indicator.progressValues.isEmpty, path)
+            XCTAssertTrue(indicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(path): \(indicator.progressValues)")
+            XCTAssertEqual(indicator.stopCount, 1, path)
+        }
+    }
+
+    /// Parity: VIEW-07 — a Content-Length smaller than the body the client receives (a gzip body: the header counts
+    /// 627 compressed bytes, libcurl hands over 147,726 inflated ones): received exceeds expected, and the indicator
+    /// still only ever shows 0…1. A plain body cut to a too-small Content-Length never goes past it.
+    @MainActor
+    func test_VIEW07_progressWithTooSmallContentLengthStaysWithinZeroAndOne() {
+        let gzipped = TestFixtures.dataOrFail("quadrants-stored.png.gz")
+        env.server.route("/gzip.png", SDPortTestRoute.data(gzipped, contentType: "image/png")
+            .headers(["Content-Encoding": "gzip"]))
+        let imageView = UIImageView()
+        let indicator = SDWebImageActivityIndicator()
+        imageView.sd_imageIndicator = indicator
+        let reports = MGRRecorder<(received: Int, expected: Int)>()
+        let done = Completions()
+        imageView.sd_setImage(with: env.server.url("/gzip.png"), context: context,
+                              progress: { received, expected, _ in reports.append((received, expected)) },
+                              completed: done.block)
+        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(done.last?.image?.pixelWidth, 256, "the inflated PNG decodes")
+        XCTAssertTrue(reports.values.contains { $0.expected == gzipped.count && $0.received > $0.expected },
+                      "received went past the declared size: \(reports.values.map { "\($0.received)/\($0.expected)" })")
+        XCTAssertTrue(indicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(indicator.progressValues)")
+        XCTAssertEqual(indicator.progressValues.max(), 1)
+
+        let data = TestFixtures.dataOrFail("gradient.png")
+        env.server.route("/short-length.png", SDPortTestRoute.data(data, contentType: "image/png")
+            .headers(["Content-Length": "1000", "Connection": "close"]))
+        let short = UIImageView()
+        let shortIndicator = SDWebImageActivityIndicator()
+        short.sd_imageIndicator = shortIndicator
+        let shortDone = Completions()
+        short.sd_setImage(with: env.server.url("/short-length.png"), context: context, completed: shortDone.block)
+        XCTAssertTrue(MGRWait.until { shortDone.count == 1 })
+        MGRWait.drainMainQueue()
+        XCTAssertTrue(shortIndicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(shortIndicator.progressValues)")
+        XCTAssertEqual(shortIndicator.stopCount, 1)
+    }
+
+    // MARK: VIEW-10
+
+    /// Parity: VIEW-10 — the 4.x activity indicator: off by default; once switched on, each load with a URL adds an
+    /// indicator of the view's style as a subview and starts it, and the load's answer takes it away.
+    @MainActor
+    func test_VIEW10_activityIndicatorShownWhileLoadingAndRemovedWhenAnswered() {
+        let url = env.serveOrFail("gradient.png")
+        let plain = UIImageView()
+        XCTAssertFalse(plain.sd_showActivityIndicatorView)
+        XCTAssertEqual(plain.sd_getIndicatorStyle(), .whiteLarge, "no style set reads as 0, as the original's")
+        let plainDone = Completions()
+        plain.sd_setImage(with: url, context: context, completed: plainDone.block)
+        XCTAssertNil(plain.sd_activityIndicator, "off by default")
+        XCTAssertTrue(MGRWait.until { plainDone.count == 1 })
+
+        let imageView = UIImageView()
+        imageView.sd_setShowActivityIndicatorView(true)
+        imageView.sd_setIndicatorStyle(.gray)
+        XCTAssertTrue(imageView.sd_showActivityIndicatorView)
+        let done = Completions()
+        imageView.sd_setImage(with: env.server.url("/gradient.png?again"), context: context, completed: done.block)
+        guard let indicator = imageView.sd_activityIndicator else {
+            return XCTFail("the load added an indicator")
+        }
+        XCTAssertEqual(indicator.style, .gray)
+        XCTAssertTrue(indicator.isAnimating)
+        XCTAssertTrue(indicator.indicatorView.superview === imageView)
+        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertNotNil(done.last?.image)
+        XCTAssertNil(imageView.sd_activityIndicator, "the answer removed it")
+        XCTAssertNil(indicator.indicatorView.superview)
+        XCTAssertEqual(indicator.calls, [.start, .stop], "4.x's indicator gets no progress")
+        XCTAssertFalse(imageView.subviews.contains { $0 === indicator.indicatorView })
+    }
+
+    /// Parity: VIEW-10 — `sd_addActivityIndicator` reuses the indicator already there; a nil URL removes it.
+    @MainActor
+    func test_VIEW10_addReusesAndNilURLRemovesTheActivityIndicator() {
+        let imageView = UIImageView()
+        imageView.sd_setShowActivityIndicatorView(true)
+        imageView.sd_addActivityIndicator()
+        let first = imageView.sd_activityIndicator
+        imageView.sd_addActivityIndicator()
+        XCTAssertTrue(imageView.sd_activityIndicator === first, "one indicator per view")
+        XCTAssertEqual(imageView.subviews.count, 1)
+        let done = Completions()
+        imageView.sd_setImage(with: nil, context: context, completed: done.block)
+        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertNil(imageView.sd_activityIndicator)
+        XCTAssertEqual(first?.calls, [.start, .start, .stop])
+        XCTAssertTrue(imageView.subviews.isEmpty)
+        imageView.sd_removeActivityIndicator()  // nothing there: nothing happens
+    }
+
+    /// Parity: VIEW-10 — `SDWebImageInternalSetImageGroupKey`: the view enters the group before the placeholder and
+    /// before the downloaded image; with the group's switch on (4.4.8's associated flag), the completion waits until
+    /// the set-image block has left it for both.
+    @MainActor
+    func test_VIEW10_setImageGroupHoldsTheCompletionUntilLeft() {
+        let url = env.serveOrFail("gradient.png")
+        let holder = SDWebImageInternalSetImageGroup(notifiesCompletion: true)
+        let sets = MGRRecorder<UIImage?>()
+        let imageView = UIImageView()
+        let placeholder = makeImage(7)
+        let done = Completions()
+        var viewContext = context
+        viewContext[SDWebImageInternalSetImageGroupKey] = holder
+        imageView.sd_internalSetImage(with: url, placeholderImage: placeholder, options: [], operationKey: nil,
+                                      setImageBlock: { image, _ in sets.append(image) }, progress: nil,
+                                      completed: done.block, context: viewContext)
+        XCTAssertTrue(sets.values.first! === placeholder)
+        XCTAssertTrue(MGRWait.until { sets.count == 2 })
+        XCTAssertEqual(sets.values.last??.pixelWidth, 256)
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(done.count, 0, "the group has not been left yet")
+        XCTAssertEqual(imageView.setNeedsLayoutCount, 0, "layout waits with the completion")
+        holder.group.leave()
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(done.count, 0, "one enter is still open")
+        holder.group.leave()
+        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertEqual(done.last?.image?.pixelWidth, 256)
+        XCTAssertEqual(imageView.setNeedsLayoutCount, 1)
+    }
+
+    /// Parity: VIEW-10 — a bare `DispatchGroup` in the context is entered for each image too, but, its switch being
+    /// off (as a group with no associated flag in 4.4.8), the completion comes right after the image is set.
+    @MainActor
+    func test_VIEW10_bareDispatchGroupIsEnteredButDoesNotHoldTheCompletion() {
+        let url = env.serveOrFail("gradient.png")
+        let group = DispatchGroup()
+        let imageView = UIImageView()
+        let done = Completions()
+        var viewContext = context
+        viewContext[SDWebImageInternalSetImageGroupKey] = group
+        imageView.sd_setImage(with: url, placeholderImage: makeImage(2), context: viewContext, completed: done.block)
+        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertEqual(done.last?.image?.pixelWidth, 256)
+        XCTAssertEqual(group.wait(timeout: .now()), .timedOut, "entered, never left by the default setter")
+        group.leave()
+        XCTAssertEqual(group.wait(timeout: .now()), .timedOut, "entered twice: placeholder and image")
+        group.leave()
+        XCTAssertEqual(group.wait(timeout: .now()), .success)
+    }
+
+    /// Parity: V5-01 — the context's `setImageOperationKey` is the key the view files its load under (5.x), in place
+    /// of the class name; an explicit operation key (a button's per-state key) still wins.
+    @MainActor
+    func test_V501_setImageOperationKeyNamesTheViewsLoad() {
+        env.server.route("/stall.png", .stall)
+        let imageView = UIImageView()
+        var keyed = context
+        keyed[SDWebImageContextOption.setImageOperationKey.rawValue] = "custom-key"
+        imageView.sd_setImage(with: env.server.url("/stall.png"), context: keyed)
+        let running = imageView.sd_imageLoadOperation(forKey: "custom-key") as? SDWebImageCombinedOperation
+        XCTAssertNotNil(running)
+        XCTAssertNil(imageView.sd_imageLoadOperation(forKey: "UIImageView"))
+        imageView.sd_cancelCurrentImageLoad()
+        XCTAssertEqual(running?.isCancelled, false, "the class-name key holds nothing to cancel")
+
+        let (url, image) = memoryURL("keyed")
+        let done = Completions()
+        imageView.sd_setImage(with: url, context: keyed, completed: done.block)
+        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertEqual(running?.isCancelled, true, "a new load under the same context key cancels the old one")
+        XCTAssertTrue(imageView.image === image)
+
+        let button = UIButton()
+        button.sd_setImage(with: env.server.url("/stall.png?b"), for: .normal, context: keyed)
+        XCTAssertNotNil(button.sd_imageLoadOperation(forKey: "UIButtonImageOperation0"))
+        XCTAssertNil(button.sd_imageLoadOperation(forKey: "custom-key"))
+        button.sd_cancelImageLoadOperation(withKey: "UIButtonImageOperation0")
+    }
+
     // MARK: VIEW-08
 
     /// Parity: VIEW-08 — a transition is applied to a finished download: `prepares`, then the image is set with

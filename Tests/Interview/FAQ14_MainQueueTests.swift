@@ -34,6 +34,30 @@ final class FAQ14_MainQueueTests: XCTestCase {
         wait(for: [done], timeout: 5)
     }
 
+    /// Parity: FAQ-14 — the defining case: code on the main thread that is not on the main queue (a serial
+    /// queue's `sync` called from a main-queue block runs its block on the calling thread, the main one) gets the
+    /// block dispatched, not run at once; it runs later, on the main queue.
+    func test_FAQ14_mainThreadButNotMainQueueIsDispatched() {
+        let serial = DispatchQueue(label: "sdport.test.faq14.serial")
+        let ranLater = expectation(description: "dispatched block ran on the main queue")
+        let checked = expectation(description: "checked inside the serial queue")
+        DispatchQueue.main.async {
+            let ranInline = LockedFlag()
+            serial.sync {
+                XCTAssertTrue(Thread.isMainThread, "sync from main runs the block on the main thread")
+                dispatch_main_async_safe {
+                    XCTAssertTrue(Thread.isMainThread)
+                    ranInline.set()
+                    ranLater.fulfill()
+                }
+                XCTAssertFalse(ranInline.value, "main thread, but the serial queue: the block must wait for the main queue")
+            }
+            XCTAssertFalse(ranInline.value, "still queued: this main-queue block has not returned yet")
+            checked.fulfill()
+        }
+        wait(for: [checked, ranLater], timeout: 5, enforceOrder: true)
+    }
+
     /// Parity: FAQ-14 — a queue that is not main: same rule, for `dispatch_queue_async_safe`.
     func test_FAQ14_sameRuleForAnyQueue() {
         let queue = DispatchQueue(label: "sdport.test.faq14")

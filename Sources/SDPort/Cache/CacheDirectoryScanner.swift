@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// One file found by `CacheDirectoryScanner`.
+/// One entry found by `CacheDirectoryScanner`: a file, or (from `forEachEntry`) a directory.
 struct CacheDirectoryEntry {
     /// Full path.
     let path: String
@@ -9,6 +9,8 @@ struct CacheDirectoryEntry {
     let name: String
     /// Whether the name starts with ".".
     let isHidden: Bool
+    /// Whether it is a directory (never true in `forEachFile`).
+    var isDirectory = false
     /// Logical size (`st_size`).
     let size: UInt64
     /// Space used on disk: `st_blocks * 512`.
@@ -81,6 +83,41 @@ enum CacheDirectoryScanner {
             removed += forEachFile(under: subdirectory, skipsHiddenDirectories: skipsHiddenDirectories, visit)
         }
         return removed
+    }
+
+    /// Visits every entry under `root`, directories included, as `NSDirectoryEnumerator` lists them: each
+    /// directory is reported, then entered. With `skipsHiddenEntries`, hidden entries are neither reported nor
+    /// entered (`NSDirectoryEnumerationSkipsHiddenFiles`); without, everything is. Never removes anything.
+    static func forEachEntry(under root: String, skipsHiddenEntries: Bool, _ visit: (CacheDirectoryEntry) -> Void) {
+        guard let directory = opendir(root) else { return }
+        defer { closedir(directory) }
+        let directoryDescriptor = dirfd(directory)
+        var subdirectories: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let isHidden = name.hasPrefix(".")
+            if isHidden && skipsHiddenEntries { continue }
+            var info = stat()
+            guard fstatat(directoryDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let path = root.hasSuffix("/") ? root + name : root + "/" + name
+            let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+            if isDirectory { subdirectories.append(path) }
+            visit(CacheDirectoryEntry(
+                path: path,
+                name: name,
+                isHidden: isHidden,
+                isDirectory: isDirectory,
+                size: UInt64(max(0, info.st_size)),
+                allocatedSize: UInt64(max(0, info.st_blocks)) * 512,
+                modificationDate: seconds(info.st_mtim),
+                accessDate: seconds(info.st_atim)))
+        }
+        for subdirectory in subdirectories {
+            forEachEntry(under: subdirectory, skipsHiddenEntries: skipsHiddenEntries, visit)
+        }
     }
 
     private static func seconds(_ time: timespec) -> TimeInterval {

@@ -79,36 +79,38 @@ extension SDImageCache {
         SDImageCache.logger.debug("deleteOldFiles: \(removedCount) expired, \(trimmedCount) removed for size, \(currentCacheSize) bytes left")
     }
 
-    /// The total size in bytes of the files in the cache directory (hidden ones included), read synchronously
-    /// on the io queue. The original also adds the size of directory entries; the port counts files only.
+    /// The logical size in bytes (`st_size`) of everything under the cache directory, read synchronously on
+    /// the io queue. Ports `-getSize`: 4.4.8 walks the directory with `enumeratorAtPath:`, which lists hidden
+    /// entries and sub-directories too, and adds each entry's `fileSize`, a sub-directory's own size included.
     public func getSize() -> UInt {
         syncOnIOQueue {
             var size: UInt64 = 0
-            CacheDirectoryScanner.forEachFile(under: diskCachePath, skipsHiddenDirectories: false) { size += $0.size }
+            CacheDirectoryScanner.forEachEntry(under: diskCachePath, skipsHiddenEntries: false) { size += $0.size }
             return UInt(clamping: size)
         }
     }
 
-    /// The number of files in the cache directory (hidden ones included), synchronously. The original counts
-    /// directories too; the port counts files only.
+    /// The number of entries under the cache directory, synchronously. Ports `-getDiskCount`: 4.4.8 counts
+    /// everything `enumeratorAtPath:` lists, so sub-directories and hidden entries count as well as files.
     public func getDiskCount() -> UInt {
         syncOnIOQueue {
             var count: UInt = 0
-            CacheDirectoryScanner.forEachFile(under: diskCachePath, skipsHiddenDirectories: false) { _ in count += 1 }
+            CacheDirectoryScanner.forEachEntry(under: diskCachePath, skipsHiddenEntries: false) { _ in count += 1 }
             return count
         }
     }
 
-    /// The number of files and their total size in bytes, hidden files skipped, computed on the io queue and
-    /// delivered on `completionQueue`.
+    /// The number of entries under the cache directory and the logical size of the files among them, computed
+    /// on the io queue and delivered on `completionQueue`. Ports `-calculateSizeWithCompletionBlock:`: 4.4.8
+    /// skips hidden entries (and does not enter hidden directories), counts every other entry, directories
+    /// included, and adds `NSURLFileSizeKey`, which Apple's Foundation leaves nil, so zero, for a directory.
     public func calculateSize(completionBlock: SDWebImageCalculateSizeBlock?) {
         ioQueue.async {
             var fileCount: UInt = 0
             var totalSize: UInt64 = 0
-            CacheDirectoryScanner.forEachFile(under: self.diskCachePath, skipsHiddenDirectories: true) { entry in
-                guard !entry.isHidden else { return }
+            CacheDirectoryScanner.forEachEntry(under: self.diskCachePath, skipsHiddenEntries: true) { entry in
                 fileCount += 1
-                totalSize += entry.size
+                if !entry.isDirectory { totalSize += entry.size }
             }
             let count = fileCount
             let size = UInt(clamping: totalSize)

@@ -13,8 +13,9 @@ extension SDImageCache {
     /// Looks `key` up in memory, then on disk.
     ///
     /// - Memory hit without `queryMemoryData`: `done(image, nil, .memory)` at once, on the caller's thread; returns nil.
-    /// - Otherwise the disk is read: synchronously (and `done` called before returning) with `queryMemoryDataSync`
-    ///   after a memory hit or `queryDiskDataSync` after a miss; else on the io queue, `done` on `completionQueue`.
+    /// - Otherwise the disk is read on the io queue: synchronously with `queryMemoryDataSync` after a memory hit or
+    ///   `queryDiskDataSync` after a miss (the caller waits, and `done` runs on the caller's thread before this
+    ///   returns, outside the io queue, where 5.x runs it inside); else asynchronously, `done` on `completionQueue`.
     ///   A memory hit reports the memory image with the disk data (`.memory`); a disk hit is decoded, put in memory
     ///   (when `config.shouldCacheImagesInMemory`) and reported as `.disk`; a miss or undecodable file as `.none`.
     /// - The returned operation cancels an asynchronous query that has not started; `done` is then never called.
@@ -59,7 +60,11 @@ extension SDImageCache {
             }
         }
         if synchronous {
-            let (image, data, cacheType) = search()
+            // 5.x searches with dispatch_sync on the io queue (not on the caller's thread, as 4.4.8's
+            // `.queryDiskSync` does), and calls `done` inside that block. The port searches on the io queue too but
+            // calls `done` once back on the caller's thread: inside, a `done` that asks the cache anything
+            // synchronous would deadlock 5.x.
+            let (image, data, cacheType) = syncOnIOQueue(search)
             done?(image, data, cacheType)
             return operation
         }

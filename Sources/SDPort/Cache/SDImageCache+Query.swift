@@ -60,13 +60,16 @@ extension SDImageCache {
     ///
     /// - A nil key: `done(nil, nil, .none)` at once; returns nil.
     /// - A memory hit (without `.queryDataWhenInMemory`): `done(image, nil, .memory)` at once, on the caller's
-    ///   thread; returns nil. (4.0–4.1 also read the disk data of animated images here; 4.4.8 leaves that to the
-    ///   option.)
+    ///   thread; returns nil. No disk data, whatever the image: 4.0–4.2 also read the file of an animated (GIF)
+    ///   image here, 4.4.8 reads it only when the option asks (CACHE-09).
     /// - Otherwise returns an `Operation` that only serves as a cancel token, and searches the disk on the io
-    ///   queue (or synchronously with `.queryDiskSync`). If the operation is cancelled before the search starts,
-    ///   `done` is never called. A disk hit is decoded, goes into memory and is reported as `.disk` with its data;
-    ///   a miss — including a file that no longer decodes — is `(nil, nil, .none)`. `done` runs on
-    ///   `completionQueue`, or synchronously with `.queryDiskSync`.
+    ///   queue. With `.queryDiskSync` the search runs on the calling thread instead, outside the io queue, and
+    ///   `done` is called before this returns, on that thread, as 4.4.8 calls its block directly
+    ///   (`SDImageCache.m` 561-562). Reading there is safe because every write goes through a temporary file
+    ///   and a rename, so a reader sees a whole old file or a whole new one. If the operation is cancelled
+    ///   before the search starts, `done` is never called. A disk hit is decoded, goes into memory and is
+    ///   reported as `.disk` with its data; a miss — including a file that no longer decodes — is
+    ///   `(nil, nil, .none)`. Asynchronous answers arrive on `completionQueue`.
     @discardableResult
     public func queryCacheOperation(forKey key: String?, options: SDImageCacheOptions,
                                     done: SDCacheQueryCompletedBlock?) -> Operation? {
@@ -93,14 +96,14 @@ extension SDImageCache {
             }
         }
         if options.contains(.queryDiskSync) {
-            syncOnIOQueue(queryDisk)
+            queryDisk()
         } else {
             ioQueue.async(execute: queryDisk)
         }
         return operation
     }
 
-    // MARK: On the io queue
+    // MARK: On the io queue (or the caller's thread for `.queryDiskSync`)
 
     /// What a disk search found.
     private struct DiskSearchResult {
@@ -139,7 +142,8 @@ extension SDImageCache {
     }
 
     /// Ports `-diskImageDataBySearchingAllPathsForKey:` (CACHE-08): the default path, the same without
-    /// extension, then each read-only path likewise. Call on the io queue.
+    /// extension, then each read-only path likewise. Called on the io queue, or on the caller's thread by a
+    /// `.queryDiskSync` query: it only reads, and `readOnlyCachePaths` and the config take their own locks.
     func diskImageDataBySearchingAllPaths(forKey key: String) -> Data? {
         let readingOptions = config.diskCacheReadingOptions
         let fileName = SDImageCache.cachedFileName(forKey: key)

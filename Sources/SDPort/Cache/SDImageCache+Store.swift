@@ -53,16 +53,15 @@ extension SDImageCache {
         }
     }
 
-    /// Writes `imageData` as `key`'s file, synchronously, creating the directory when missing.
+    /// Writes `imageData` as `key`'s file, synchronously, creating the directory when missing. Nil data or key
+    /// does nothing. Errors are logged; `writeImageDataToDisk` throws them.
     ///
-    /// Ports `-storeImageDataToDisk:forKey:`. 4.4.8 hops onto the io queue itself (and deadlocks when already
-    /// on it); 4.0–4.2 wrote on the caller's thread and only logged when that was not the io queue
-    /// (`checkIfQueueIsIOQueue`). The port does both: a call from elsewhere is reported (logged, and counted in
-    /// `ioQueueMisuseCount`), then the write runs on the io queue so it stays serialised; a call from the io queue
-    /// writes at once. Nil data or key does nothing. Errors are logged; `writeImageDataToDisk` throws them.
+    /// Ports `-storeImageDataToDisk:forKey:`: like 4.4.8, it may be called from any thread and waits on the io
+    /// queue for the write, so the write stays in order with the cache's other disk work. From the io queue
+    /// itself it writes at once: 4.4.8's `dispatch_sync` onto its own queue deadlocks there
+    /// (`test_CACHE05_storeImageDataToDiskFromTheIOQueueWritesAtOnce`).
     public func storeImageData(toDisk imageData: Data?, forKey key: String?) {
         guard let imageData, let key else { return }
-        checkIfQueueIsIOQueue()
         syncOnIOQueue { storeImageDataLoggingErrors(imageData, forKey: key) }
     }
 

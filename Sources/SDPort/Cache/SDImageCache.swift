@@ -30,7 +30,7 @@ import Logging
 /// directory, then renamed); a file that no longer decodes is a miss, not a crash; write failures are logged
 /// (and thrown by `writeImageDataToDisk(_:forKey:)`); sizes for the cleanup are blocks on disk.
 ///
-/// Mutable state of the cache object itself (`customPaths`, `_completionQueue`, `_ioQueueMisuseCount`) is
+/// Mutable state of the cache object itself (`customPaths`, `_completionQueue`) is
 /// guarded by `stateLock`; `fileManager` is only used on `ioQueue`.
 public final class SDImageCache: @unchecked Sendable {
     /// The prefix of the full namespace (`com.hackemist.SDWebImageCache.` + namespace).
@@ -66,7 +66,6 @@ public final class SDImageCache: @unchecked Sendable {
     private let stateLock = NSLock()
     private var customPaths: [String] = []
     private var _completionQueue: DispatchQueue = .main
-    private var _ioQueueMisuseCount = 0
     private var lifecycleObservers: [NSObjectProtocol] = []
 
     // MARK: Init
@@ -179,17 +178,6 @@ public final class SDImageCache: @unchecked Sendable {
     /// Whether the calling code runs on this cache's `ioQueue`.
     public var isOnIOQueue: Bool {
         DispatchQueue.getSpecific(key: SDImageCache.ioQueueKey) == ObjectIdentifier(ioQueueMarker)
-    }
-
-    /// How many times a method that belongs on the io queue was called from elsewhere (CACHE-05).
-    public var ioQueueMisuseCount: Int { stateLock.withLock { _ioQueueMisuseCount } }
-
-    /// Ports `-checkIfQueueIsIOQueue` (4.0–4.2): reports, without stopping, a call that should have been made
-    /// on the io queue. The original logs with NSLog; the port logs a warning and counts it.
-    func checkIfQueueIsIOQueue(_ method: String = #function) {
-        guard !isOnIOQueue else { return }
-        stateLock.withLock { _ioQueueMisuseCount += 1 }
-        SDImageCache.logger.warning("\(method) should be called from the io queue (\(SDImageCache.ioQueueLabel))")
     }
 
     /// Runs `block` on the io queue and waits for it; runs it at once when already there (the original would

@@ -10,8 +10,9 @@ import Foundation
 /// An animated image (as `UIImage.animatedImage(with:duration:)` makes) carries its frames in `images`,
 /// their display times in `frameDurations`, and shows its first frame's pixels as its own.
 ///
-/// What UIKit keeps in associated objects (`sd_imageFormat`, `sd_imageLoopCount`, `sd_isDecoded` from
-/// `UIImage+MultiFormat`, `UIImage+GIF` and `UIImage+ForceDecode` in 4.4.8) is stored here under a lock,
+/// What UIKit keeps in associated objects (`sd_imageFormat`, `sd_imageLoopCount`, `sd_isDecoded`, a set
+/// `sd_memoryCost` from `UIImage+MultiFormat`, `UIImage+GIF`, `UIImage+ForceDecode` and
+/// `UIImage+MemoryCacheCost` in 4.4.8) is stored here under a lock,
 /// because the original sets them after the image exists.
 public final class UIImage: @unchecked Sendable {
     /// Width in pixels.
@@ -36,6 +37,8 @@ public final class UIImage: @unchecked Sendable {
     private var _format: SDImageFormat
     private var _loopCount: Int
     private var _isDecoded: Bool
+    /// The cost set through `sd_memoryCost`, nil until one is set.
+    private var _memoryCost: UInt?
 
     /// Makes a still image from RGBA8 straight-alpha pixels.
     public init(pixelWidth: Int, pixelHeight: Int, pixels: [UInt8], bytesPerRow: Int? = nil,
@@ -99,6 +102,12 @@ public final class UIImage: @unchecked Sendable {
     public var sd_isDecoded: Bool {
         get { associatedLock.withLock { _isDecoded } }
         set { associatedLock.withLock { _isDecoded = newValue } }
+    }
+
+    /// The memory cost set on this image (`UIImage+MemoryCacheCost`'s associated value), nil when none was set.
+    var sd_storedMemoryCost: UInt? {
+        get { associatedLock.withLock { _memoryCost } }
+        set { associatedLock.withLock { _memoryCost = newValue } }
     }
 
     /// The same bitmap (or frames) at another scale, as `-[UIImage initWithCGImage:scale:orientation:]`.

@@ -4,8 +4,9 @@ import Foundation
 /// when the view started and stopped it and what progress it showed (VIEW-07).
 ///
 /// Ports 5.x's `SDWebImageActivityIndicator` (`SDWebImageIndicator.m`), which wraps a
-/// `UIActivityIndicatorView`; 4.4.8's equivalent is the indicator `UIView+WebCache` adds itself. Linux has
-/// nothing to spin, so `indicatorView` is a plain stand-in view. Main-actor confined.
+/// `UIActivityIndicatorView`; 4.4.8's equivalent is the indicator `UIView+WebCache` adds itself, which the port's
+/// 4.x view API (`sd_setShowActivityIndicatorView`, VIEW-10) builds from this class. Linux has nothing to spin,
+/// so `indicatorView` is a plain stand-in view. Main-actor confined.
 @MainActor
 public final class SDWebImageActivityIndicator: SDWebImageIndicator {
     /// One call the indicator received.
@@ -16,12 +17,17 @@ public final class SDWebImageActivityIndicator: SDWebImageIndicator {
     }
 
     public let indicatorView = UIView()
+    /// The look UIKit would give it; recorded only. The 4.x view API creates its indicator with the view's style.
+    public let style: UIActivityIndicatorViewStyle
     /// Whether it is animating now.
     public private(set) var isAnimating = false
     /// Every call, in order.
     public private(set) var calls: [Call] = []
 
-    public init() {}
+    /// An indicator of `style` (default `whiteLarge`, UIKit's raw value 0).
+    public init(style: UIActivityIndicatorViewStyle = .whiteLarge) {
+        self.style = style
+    }
 
     public func startAnimatingIndicator() {
         isAnimating = true

@@ -41,10 +41,11 @@ public let SDWebImageNilURLErrorDescription = "Trying to load a nil url"
 ///   queue is also synchronous);
 /// - the manager's completion is moved to the main queue with `dispatch_main_async_safe` before it touches the
 ///   view, so a manager with another `completionQueue` can be used;
-/// - the indicator and the transition are 5.x's (`SDWebImageIndicator`, `SDWebImageTransition`); 4.4.8 has the
-///   transition and a built-in activity indicator view instead of the protocol;
-/// - the dispatch group of `SDWebImageInternalSetImageGroupKey` (FLAnimatedImage compatibility, dropped in 5.x)
-///   is not ported.
+/// - besides 4.4.8's activity indicator (`sd_setShowActivityIndicatorView`, VIEW-10) a view may carry 5.x's
+///   `SDWebImageIndicator` (`sd_imageIndicator`, VIEW-07), which gets progress and stops only when finished;
+/// - the group of `SDWebImageInternalSetImageGroupKey` comes with its "wait for the group" switch in one object
+///   (`SDWebImageInternalSetImageGroup`), since Linux's dispatch groups carry no associated objects;
+/// - a 5.x `setImageOperationKey` in the context is honoured (V5-01); 4.4.8 has no such key.
 extension UIView {
     /// The URL of the last load started on this view (VIEW-03); nil after a load with a nil URL.
     public var sd_imageURL: URL? { sd_storedImageURL }
@@ -77,10 +78,13 @@ extension UIView {
         }
     }
 
-    /// Loads `url` into this view (VIEW-01): cancels the load running under `operationKey` (default: the view's
-    /// class name), shows `placeholderImage` unless `DelayPlaceholder`, starts the indicator, loads through the
-    /// manager (`context[SDWebImageExternalCustomManagerKey]` or the shared one), and when the manager answers
-    /// sets the image with `setImageBlock` or the view's own setter and calls `completed` (VIEW-04 … VIEW-06).
+    /// Loads `url` into this view (VIEW-01): cancels the load running under `operationKey` (default: the
+    /// context's `SDWebImageContextOption.setImageOperationKey` string, as 5.x, then the view's class name), shows
+    /// `placeholderImage` unless `DelayPlaceholder`, starts the indicators, loads through the manager
+    /// (`context[SDWebImageExternalCustomManagerKey]` or the shared one), and when the manager answers sets the image
+    /// with `setImageBlock` or the view's own setter and calls `completed` (VIEW-04 … VIEW-06). A
+    /// `context[SDWebImageInternalSetImageGroupKey]` group is entered before each image set, and may hold the
+    /// completion back until it is left (VIEW-10).
     public func sd_internalSetImage(with url: URL?, placeholderImage: UIImage?, options: SDWebImageOptions,
                                     operationKey: String?, setImageBlock: SDSetImageBlock?,
                                     progress: SDWebImageDownloaderProgressBlock?,
@@ -105,17 +109,24 @@ extension UIView {
                              progress progressBlock: SDWebImageDownloaderProgressBlock?,
                              completion: SDWebImageViewLoadCompletion?,
                              context: SDWebImageViewContext?) -> SDWebImageCombinedOperation? {
-        let validOperationKey = operationKey ?? String(describing: type(of: self))
+        // An explicit key wins: 5.x's button category writes its per-state key over the caller's context entry.
+        let validOperationKey = operationKey
+            ?? context?[SDWebImageContextOption.setImageOperationKey.rawValue] as? String
+            ?? String(describing: type(of: self))
         sd_cancelImageLoadOperation(withKey: validOperationKey)
         sd_storedImageURL = url
         SDWebImageTrace.record(.viewSetImage, key: url?.absoluteString, "\(type(of: self)), key \(validOperationKey)")
 
+        let setImageGroup = SDWebImageInternalSetImageGroup.from(context)
         if !options.contains(.delayPlaceholder) {
+            // Left by the set-image block (4.4.8 leaves the leaving to whoever passed the group).
+            setImageGroup?.group.enter()
             sd_setImage(placeholder, imageData: nil, setImageBlock: setImageBlock, transition: nil,
                         cacheType: .none, imageURL: url, isLoadedImage: false)
         }
 
         guard let url else {
+            sd_removeActivityIndicator()
             sd_imageIndicator?.stopAnimatingIndicator()
             let error = NSError(domain: SDWebImageErrorDomain, code: -1,
                                 userInfo: [NSLocalizedDescriptionKey: SDWebImageNilURLErrorDescription])
@@ -123,6 +134,9 @@ extension UIView {
             return nil
         }
 
+        if sd_showActivityIndicatorView {
+            sd_addActivityIndicator()
+        }
         let indicator = sd_imageIndicator
         indicator?.startAnimatingIndicator()
         let imageProgress = sd_imageProgress
@@ -152,7 +166,8 @@ extension UIView {
                     view?.sd_finishLoad(image: image, data: data, error: error, cacheType: cacheType, finished: finished,
                                         imageURL: imageURL, requestedURL: url, placeholder: placeholder, options: options,
                                         setImageBlock: setImageBlock, completion: completion,
-                                        imageProgress: imageProgress, indicator: indicator)
+                                        imageProgress: imageProgress, indicator: indicator,
+                                        setImageGroup: setImageGroup)
                 }
             }
         }
@@ -164,7 +179,10 @@ extension UIView {
     private func sd_finishLoad(image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool,
                                imageURL: URL?, requestedURL: URL, placeholder: UIImage?, options: SDWebImageOptions,
                                setImageBlock: SDInternalSetImageBlock?, completion: SDWebImageViewLoadCompletion?,
-                               imageProgress: Progress, indicator: (any SDWebImageIndicator)?) {
+                               imageProgress: Progress, indicator: (any SDWebImageIndicator)?,
+                               setImageGroup: SDWebImageInternalSetImageGroup?) {
+        // 4.4.8 takes its activity indicator away on every answer, partial ones included.
+        sd_removeActivityIndicator()
         if finished {
             indicator?.stopAnimatingIndicator()
         }
@@ -179,18 +197,31 @@ extension UIView {
         let shouldNotSetImage = (image != nil && options.contains(.avoidAutoSetImage))
             || (image == nil && !options.contains(.delayPlaceholder))
 
-        if !shouldNotSetImage {
-            // An image, or (no image and DelayPlaceholder) the placeholder, shown only now.
-            let targetImage = image ?? placeholder
-            let targetData = image != nil ? data : nil
-            let useTransition = finished && (options.contains(.forceTransition) || cacheType == .none)
-            sd_setImage(targetImage, imageData: targetData, setImageBlock: setImageBlock,
-                        transition: useTransition ? sd_imageTransition : nil, cacheType: cacheType,
-                        imageURL: imageURL, isLoadedImage: true)
-            setNeedsLayout()
+        let finish: @MainActor @Sendable () -> Void = {
+            if !shouldNotSetImage { self.setNeedsLayout() }
+            if shouldCallCompletion {
+                completion?(image, data, error, cacheType, finished, requestedURL)
+            }
         }
-        if shouldCallCompletion {
-            completion?(image, data, error, cacheType, finished, requestedURL)
+        guard !shouldNotSetImage else {
+            finish()
+            return
+        }
+        // An image, or (no image and DelayPlaceholder) the placeholder, shown only now.
+        let targetImage = image ?? placeholder
+        let targetData = image != nil ? data : nil
+        let useTransition = finished && (options.contains(.forceTransition) || cacheType == .none)
+        setImageGroup?.group.enter()
+        sd_setImage(targetImage, imageData: targetData, setImageBlock: setImageBlock,
+                    transition: useTransition ? sd_imageTransition : nil, cacheType: cacheType,
+                    imageURL: imageURL, isLoadedImage: true)
+        if let setImageGroup, setImageGroup.notifiesCompletion {
+            // The set-image block asked for the completion to wait until it has left the group.
+            setImageGroup.group.notify(queue: .main) {
+                MainActor.assumeIsolated { finish() }
+            }
+        } else {
+            finish()
         }
     }
 

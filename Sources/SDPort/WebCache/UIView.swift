@@ -5,8 +5,8 @@ import Foundation
 /// Linux has no UIKit; the port's views keep only what SDWebImage's view categories touch. What the original
 /// keeps in associated objects (`objc_setAssociatedObject` in `UIView+WebCache.m` and
 /// `UIView+WebCacheOperation.m`, 4.4.8) is stored here: the image URL, the image progress, the operations by
-/// operation key (held weakly, as the original's `NSMapTable` with weak values), the indicator (5.x) and the
-/// transition.
+/// operation key (held weakly, as the original's `NSMapTable` with weak values), the indicator (5.x), the 4.x
+/// activity indicator with its switch and style, and the transition.
 ///
 /// Confinement: views are `@MainActor`, as UIKit's are. Every method runs on the main actor, so this state needs
 /// no lock (the original takes `@synchronized(self)` around the operation table because its categories may be
@@ -31,6 +31,12 @@ open class UIView {
     var sd_storedImageTransition: SDWebImageTransition?
     /// The loading indicator (`sd_imageIndicator`, 5.x).
     var sd_storedImageIndicator: (any SDWebImageIndicator)?
+    /// Whether loads show the 4.x activity indicator (`TAG_ACTIVITY_SHOW` in 4.4.8).
+    var sd_storedShowActivityIndicator = false
+    /// The 4.x indicator's style (`TAG_ACTIVITY_STYLE`); 0 when never set, as the original reads a missing number.
+    var sd_storedIndicatorStyle: UIActivityIndicatorViewStyle = .whiteLarge
+    /// The 4.x indicator while one is on the view (`TAG_ACTIVITY_INDICATOR`).
+    var sd_storedActivityIndicator: SDWebImageActivityIndicator?
 
     public init() {}
 

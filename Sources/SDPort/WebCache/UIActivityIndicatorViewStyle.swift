@@ -1,0 +1,13 @@
+import Foundation
+
+/// How the 4.x activity indicator looks: a headless stand-in for UIKit's `UIActivityIndicatorViewStyle`, with
+/// UIKit's raw values (VIEW-10).
+///
+/// 4.4.8's `-[UIView sd_setIndicatorStyle:]` (`UIView+WebCache.m`) stores one on the view, and
+/// `sd_addActivityIndicator` builds its indicator with it; a view that never had a style set reads 0, which is
+/// `whiteLarge`. Nothing is drawn on Linux, so the style is only carried by the indicator for callers to read.
+public enum UIActivityIndicatorViewStyle: Int, Sendable {
+    case whiteLarge = 0
+    case white = 1
+    case gray = 2
+}
