@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import SDPort
 
-/// `sdport cache info`: the directory, the number of files and their size (`getDiskCount`, `getSize`), and
+/// `sdport cache info`: the directory, the number of entries and their size (`getDiskCount`, `getSize`: 4.4.8
+/// counts every entry its directory enumerator meets, sub-directories included), and
 /// the cleanup settings (`maxCacheAge`, `maxCacheSize`).
 struct CacheInfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Print the cache directory, its file count and total size.")
+        commandName: "info", abstract: "Print the cache directory, its entry count (getDiskCount) and total size.")
 
     @OptionGroup var cacheOptions: CacheDirectoryOptions
 
@@ -25,7 +26,7 @@ struct CacheInfoCommand: AsyncParsableCommand {
             return
         }
         Console.out("path:          \(cache.diskCachePath)")
-        Console.out("files:         \(count)")
+        Console.out("entries:       \(count)")
         Console.out("size:          \(ByteCount.text(UInt64(size)))")
         Console.out("maxCacheAge:   \(Int(cache.config.maxCacheAge)) s (\(Int(cache.config.maxCacheAge / 86_400)) days)")
         Console.out("maxCacheSize:  \(cache.config.maxCacheSize == 0 ? "0 (no size limit)" : ByteCount.text(UInt64(cache.config.maxCacheSize)))")

@@ -15,8 +15,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
 
-    /// `String`: the key a view files its running load under (5.x `sd_internalSetImageWithURL`). The port's view
-    /// category follows 4.4.8 and keys loads by class name; the key is defined so contexts can carry it.
+    /// `String`: the key a view files its running load under instead of its class name (5.x
+    /// `sd_internalSetImageWithURL`); `sd_internalSetImage` honours it (`test_V501_setImageOperationKeyNamesTheViewsLoad`).
     public static let setImageOperationKey: Self = "setImageOperationKey"
     /// `SDWebImageManager`: the manager that should run the load instead of the one asked.
     public static let customManager: Self = "customManager"
