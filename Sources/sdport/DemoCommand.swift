@@ -16,8 +16,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var cacheOptions: CacheDirectoryOptions
 
+    @OptionGroup var coderOptions: CoderOptions
+
     func run() async throws {
         let fixtures = try DemoFixtures.load(explicit: fixturesDirectory)
+        coderOptions.apply()
         var temporary: TemporaryCacheDirectory?
         let cacheDirectory: String
         if let chosen = cacheOptions.cacheDirectory {
@@ -41,6 +44,8 @@ struct DemoCommand: AsyncParsableCommand {
 
         Console.out("sdport \(SDPortVersion.string) demo: SDWebImage \(SDPortVersion.portedSDWebImageVersion) on Linux")
         Console.out("Serving \(fixtures.good.count + fixtures.bad.count) images from \(fixtures.directory.path) at \(server.baseURL.absoluteString)")
+        Console.out("Coders: \(CoderOptions.registeredNames) (the last is asked first)"
+                    + (coderOptions.addsGIFCoder ? "" : "; 4.4.8's default set: a GIF is its first frame, --gif-coder animates it"))
         Console.out("Cache: \(session.cache.diskCachePath)\(temporary == nil ? "" : " (temporary, removed at the end)")")
         for skipped in fixtures.skipped {
             Console.out("Skipped \(skipped.name): \(skipped.reason)")

@@ -114,7 +114,7 @@ final class DemoRunner {
             Console.out("    " + file.padding(toLength: 40, withPad: " ", startingAt: 0) + "  "
                         + pad(ByteCount.text(size), 9) + "  " + source)
         }
-        Console.out("    \(session.cache.getDiskCount()) files, \(ByteCount.text(UInt64(session.cache.getSize())))")
+        Console.out("    \(session.cache.getDiskCount()) entries, \(ByteCount.text(UInt64(session.cache.getSize())))")
     }
 
     private func ageAndClean() async throws {
@@ -158,7 +158,7 @@ final class DemoRunner {
     private func summary(_ name: String, _ report: LoadReport) -> String {
         let frames = "\(report.frames) frame\(report.frames == 1 ? "" : "s")"
         return pad(name) + "  " + pad(report.originName, 8) + "  " + pad(report.formatName, 5) + "  "
-            + pad("\(report.width)×\(report.height)", 10) + "  " + pad(frames, 9) + "  "
+            + pad("\(report.width)×\(report.height)", 10) + "  " + pad(frames, 9) + "  " + pad(report.shortCoderName, 12) + "  "
             + pad(Milliseconds.text(report.milliseconds), 9)
             + "  " + (report.cacheFile.map { ($0 as NSString).lastPathComponent } ?? "(not on disk)")
     }

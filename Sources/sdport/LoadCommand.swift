@@ -18,7 +18,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     @OptionGroup var cacheOptions: CacheDirectoryOptions
 
-    @Flag(name: .long, help: "Print one JSON object (origin, format, width, height, frames, cacheFile, url).")
+    @OptionGroup var coderOptions: CoderOptions
+
+    @Flag(name: .long, help: "Print one JSON object (origin, format, width, height, frames, coder, cacheFile, url).")
     var json = false
 
     @Option(name: .long, help: ArgumentHelp("Write the decoded image as PNG (an animated image as a contact sheet of its frames).", valueName: "file.png"))
@@ -38,6 +40,7 @@ struct LoadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try LoadSource.parse(self.source)
+        coderOptions.apply()
         let session = try LoadSession.make(cacheDirectory: cacheOptions.cacheDirectory)
         let tracePrinter = trace ? TracePrinter(indent: "  ", toStandardError: json) : nil
         tracePrinter?.start()

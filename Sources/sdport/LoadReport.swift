@@ -9,6 +9,9 @@ struct LoadReport: Sendable {
     let width: Int
     let height: Int
     let frames: Int
+    /// The coder that decoded the bytes (the shared coders' choice for them); nil for a memory hit, which
+    /// decodes nothing.
+    let coder: String?
     let cacheFile: String?
     let milliseconds: Double
 
@@ -20,6 +23,9 @@ struct LoadReport: Sendable {
         width = result.image.pixelWidth
         height = result.image.pixelHeight
         frames = result.image.images?.count ?? 1
+        coder = result.cacheType == .memory ? nil : result.data
+            .flatMap { SDWebImageCodersManager.shared.coder(forDecoding: $0) }
+            .map { String(describing: type(of: $0)) }
         self.cacheFile = cacheFile
         self.milliseconds = milliseconds
     }
@@ -37,6 +43,12 @@ struct LoadReport: Sendable {
 
     var formatName: String { format.fileExtension ?? "undefined" }
 
+    /// The coder's name without the `SDWebImage` prefix ("ImageIOCoder"), or "-" for a memory hit.
+    var shortCoderName: String {
+        guard let coder else { return "-" }
+        return coder.hasPrefix("SDWebImage") ? String(coder.dropFirst("SDWebImage".count)) : coder
+    }
+
     /// The `--json` object.
     var json: String {
         JSONLine.encode([
@@ -46,6 +58,7 @@ struct LoadReport: Sendable {
             "width": .int(width),
             "height": .int(height),
             "frames": .int(frames),
+            "coder": coder.map { .string($0) } ?? .null,
             "cacheFile": cacheFile.map { .string($0) } ?? .null,
         ])
     }
@@ -57,6 +70,7 @@ struct LoadReport: Sendable {
             "origin:     \(originName) (SDImageCacheType.\(origin == .none ? "none" : originName) = \(origin.rawValue))",
             "format:     \(formatName)",
             "pixels:     \(width)×\(height), \(frames) frame\(frames == 1 ? "" : "s")",
+            "coder:      \(coder ?? "none (a memory hit decodes nothing)")",
             "cacheFile:  \(cacheFile ?? "(not on disk)")",
             "time:       \(Milliseconds.text(milliseconds))",
         ]

@@ -67,12 +67,26 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(server.hits("/baseline.jpg"), 1)
     }
 
-    func test_CLI_animatedGIFReportsItsFrames() throws {
-        let object = try jsonObject(CLIProcess.run(["load", server.url("/animated.gif").absoluteString,
-                                                    "--cache-dir", cacheDirectory, "--json"]))
+    /// Parity: COD-01, COD-10 — `sdport load` says which coder decoded the image: with 4.4.8's default set a GIF
+    /// is `SDWebImageImageIOCoder`'s first frame; `--gif-coder` adds `SDWebImageGIFCoder`, as a 4.4.8 app would,
+    /// and the GIF animates.
+    func test_CLI_animatedGIFReportsItsFramesAndTheCoder() throws {
+        let still = try jsonObject(CLIProcess.run(["load", server.url("/animated.gif").absoluteString,
+                                                   "--cache-dir", cacheDirectory, "--json"]))
+        XCTAssertEqual(still["format"] as? String, "gif")
+        XCTAssertEqual(still["frames"] as? Int, 1)
+        XCTAssertEqual(still["coder"] as? String, "SDWebImageImageIOCoder")
+
+        let object = try jsonObject(CLIProcess.run(["load", server.url("/animated.gif?animated").absoluteString,
+                                                    "--cache-dir", cacheDirectory, "--json", "--gif-coder"]))
         XCTAssertEqual(object["format"] as? String, "gif")
         XCTAssertEqual(object["frames"] as? Int, 5)
         XCTAssertEqual(object["width"] as? Int, 20)
+        XCTAssertEqual(object["coder"] as? String, "SDWebImageGIFCoder")
+
+        let webp = try jsonObject(CLIProcess.run(["load", server.url("/lossy.webp").absoluteString,
+                                                  "--cache-dir", cacheDirectory, "--json"]))
+        XCTAssertEqual(webp["coder"] as? String, "SDWebImageWebPCoder")
     }
 
     func test_CLI_cacheMemoryOnlyOptionLeavesNoFile() throws {
@@ -105,7 +119,7 @@ final class CLITests: XCTestCase {
 
         let sheet = directory.url.appendingPathComponent("sheet.png").path
         let animated = try CLIProcess.run(["load", server.url("/animated.gif").absoluteString,
-                                           "--cache-dir", cacheDirectory, "--output", sheet])
+                                           "--cache-dir", cacheDirectory, "--output", sheet, "--gif-coder"])
         XCTAssertEqual(animated.status, 0, animated.stderr)
         let sheetImage = try XCTUnwrap(SDWebImageCodersManager.shared.decodedImage(with: Data(contentsOf: URL(fileURLWithPath: sheet))))
         // 5 frames of 20×20 in 3 columns and 2 rows, 2 px apart.

@@ -32,15 +32,43 @@ final class COD01_CodersManagerTests: XCTestCase {
         }
     }
 
-    /// Parity: COD-01 — the default list is one coder per library, and the shared manager uses it.
+    /// Parity: COD-01, COD-10 — the default list is 4.4.8's: the ImageIO coder, then the WebP coder (asked first);
+    /// the animated GIF coder is not in it. The shared manager uses it.
     func test_COD01_defaultCoders() {
         let coders = SDWebImageCodersManager.defaultCoders()
-        XCTAssertTrue(coders[0] is SDWebImagePNGCoder)
-        XCTAssertTrue(coders[1] is SDWebImageJPEGCoder)
-        XCTAssertTrue(coders[2] is SDWebImageGIFCoder)
-        XCTAssertTrue(coders[3] is SDWebImageWebPCoder)
-        XCTAssertEqual(SDWebImageCodersManager.shared.coders.count, 4)
+        XCTAssertEqual(coders.count, 2)
+        XCTAssertTrue(coders.first is SDWebImageImageIOCoder)
+        XCTAssertTrue(coders.last is SDWebImageWebPCoder)
+        XCTAssertFalse(coders.contains { $0 is SDWebImageGIFCoder })
+        XCTAssertEqual(SDWebImageCodersManager.shared.coders.count, 2)
         XCTAssertTrue(SDWebImageCodersManager.shared === SDWebImageCodersManager.shared)
+        let manager = SDWebImageCodersManager()
+        for (fixture, coder) in [("baseline.jpg", "SDWebImageImageIOCoder"), ("rgba.png", "SDWebImageImageIOCoder"),
+                                 ("animated.gif", "SDWebImageImageIOCoder"), ("lossy.webp", "SDWebImageWebPCoder")] {
+            let data = try? TestFixtures.data(fixture)
+            XCTAssertEqual(manager.coder(forDecoding: data).map { String(describing: type(of: $0)) }, coder, fixture)
+        }
+    }
+
+    /// Parity: COD-01, COD-10 — a GIF through the default set is its first frame, still; a program that adds the
+    /// GIF coder gets every frame with its delay (the GIF coder, added last, is asked first).
+    func test_COD01_gifIsStillByDefaultAndAnimatedWithTheGIFCoderAdded() throws {
+        let data = try TestFixtures.data("animated.gif")
+        let manager = SDWebImageCodersManager()
+        let still = try manager.decodeImage(from: data)
+        XCTAssertNil(still.images, "the default set gives a still image")
+        XCTAssertEqual(still.sd_imageFormat, .gif)
+        XCTAssertEqual(still.pixelWidth, 20)
+        let animated = try SDWebImageGIFCoder.shared.decodeImage(from: data)
+        XCTAssertEqual(still.pixels, animated.images?.first?.pixels, "the still is the first frame")
+
+        manager.addCoder(SDWebImageGIFCoder.shared)
+        let frames = try manager.decodeImage(from: data)
+        XCTAssertEqual(frames.images?.count, 5)
+        XCTAssertEqual(frames.frameDurations.count, 5)
+        XCTAssertTrue(frames.frameDurations.allSatisfy { $0 > 0 })
+        XCTAssertTrue(manager.coder(forDecoding: data) is SDWebImageGIFCoder)
+        XCTAssertEqual(still.sd_memoryCost * 5, frames.sd_memoryCost, "memory cost follows the image the coder made")
     }
 
     /// Parity: COD-01 — a coder added later is asked first; removing it gives the job back to the earlier one.
@@ -51,19 +79,19 @@ final class COD01_CodersManagerTests: XCTestCase {
         XCTAssertEqual(try manager.decodeImage(from: png).sd_imageLoopCount, 0)
 
         manager.addCoder(counting)
-        XCTAssertEqual(manager.coders.count, 5)
+        XCTAssertEqual(manager.coders.count, 3)
         XCTAssertEqual(try manager.decodeImage(from: png).sd_imageLoopCount, 42, "the added coder answered")
         XCTAssertEqual(manager.encodedData(with: try manager.decodeImage(from: png), format: .png), Data("counted".utf8))
         var data: Data? = png
         _ = manager.decompressedImage(with: try manager.decodeImage(from: png), data: &data, options: nil)
         XCTAssertEqual(counting.calls, ["decode", "decode", "encode", "decode", "decompress"])
 
-        // JPEG is not its format: the JPEG coder still answers.
+        // JPEG is not its format: the ImageIO coder still answers.
         XCTAssertEqual(try manager.decodeImage(from: try TestFixtures.data("baseline.jpg")).sd_imageFormat, .jpeg)
         XCTAssertEqual(counting.calls.count, 5)
 
         manager.removeCoder(counting)
-        XCTAssertEqual(manager.coders.count, 4)
+        XCTAssertEqual(manager.coders.count, 2)
         XCTAssertEqual(try manager.decodeImage(from: png).sd_imageLoopCount, 0)
         XCTAssertEqual(counting.calls.count, 5)
     }
@@ -111,7 +139,7 @@ final class COD01_CodersManagerTests: XCTestCase {
             XCTAssertEqual((try? manager.decodeImage(from: png))?.pixelWidth, 32)
         }
         for coder in extra { manager.removeCoder(coder) }
-        XCTAssertEqual(manager.coders.count, 4)
+        XCTAssertEqual(manager.coders.count, 2)
     }
 
     /// Parity: COD-01 — decoding reports the decode step of the flow trace.
@@ -127,7 +155,7 @@ final class COD01_CodersManagerTests: XCTestCase {
         XCTAssertThrowsError(try SDWebImageCodersManager.shared.decodeImage(from: Data([1, 2, 3]), traceKey: key))
         let seen = lock.withLock { details }
         XCTAssertEqual(seen.count, 2)
-        XCTAssertEqual(seen.first, "gif 20×20, 5 frames")
+        XCTAssertEqual(seen.first, "gif 20×20, 1 frame", "the default set decodes a GIF's first frame")
         XCTAssertTrue(seen.last?.hasPrefix("failed:") ?? false)
     }
 }

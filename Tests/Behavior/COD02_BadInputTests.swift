@@ -6,9 +6,10 @@ import XCTest
 /// Truncated, corrupt, empty, random and oversized input: every decoder throws a clear `SDWebImageCoderError`
 /// and the process survives (libjpeg's and libpng's longjmp stay in C; giflib and libwebp return errors).
 final class COD02_BadInputTests: XCTestCase {
-    private let manager = SDWebImageCodersManager()
+    /// The default set plus the animated GIF coder, so every library's decoder is reached.
+    private let manager = AnimatedGIFCoding.manager()
     private let allCoders: [any SDWebImageCoder] = [SDWebImagePNGCoder(), SDWebImageJPEGCoder(), SDWebImageGIFCoder(),
-                                                    SDWebImageWebPCoder()]
+                                                    SDWebImageWebPCoder(), SDWebImageImageIOCoder()]
 
     private func decodeError(_ data: Data, by coder: any SDWebImageCoder) -> SDWebImageCoderError? {
         do {

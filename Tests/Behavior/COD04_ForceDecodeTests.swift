@@ -48,11 +48,12 @@ final class COD04_ForceDecodeTests: XCTestCase {
     /// Parity: COD-04 — animated images are not force-decoded (returned untouched), by the helper and the coders.
     func test_COD04_animatedImagesAreUntouched() throws {
         let data = try TestFixtures.data("animated.gif")
-        let animated = try SDWebImageCodersManager.shared.decodeImage(from: data)
+        let manager = AnimatedGIFCoding.manager()
+        let animated = try manager.decodeImage(from: data)
         XCTAssertFalse(SDWebImageCoderHelper.shouldDecodeImage(animated))
         XCTAssertTrue(SDWebImageCoderHelper.decompressedImage(animated) === animated)
         var gifData: Data? = data
-        XCTAssertTrue(SDWebImageCodersManager.shared.decompressedImage(with: animated, data: &gifData, options: nil) === animated)
+        XCTAssertTrue(manager.decompressedImage(with: animated, data: &gifData, options: nil) === animated)
         XCTAssertEqual(gifData, data)
         let webp = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("animated.webp"))
         var webpData: Data? = try TestFixtures.data("animated.webp")

@@ -6,7 +6,8 @@ import XCTest
 /// The encoders (COD-06): PNG and lossless WebP round-trip exactly; JPEG and lossy WebP within a tolerance;
 /// GIF keeps frames, delays and the loop count.
 final class COD06_EncoderRoundTripTests: XCTestCase {
-    private let manager = SDWebImageCodersManager()
+    /// The default set plus the animated GIF coder, so animated GIFs round-trip (the default set writes a still GIF).
+    private let manager = AnimatedGIFCoding.manager()
 
     /// A 24×16 RGBA test card: a colour ramp, translucent columns, and fully transparent pixels with colour.
     private func card() -> UIImage {

@@ -413,14 +413,31 @@ final class MGRManagerTests: XCTestCase {
         let delegate = MGRTestDelegate()
         delegate.transform = { $0 }
         env.manager.delegate = delegate
-        let url = try env.serveFixture("animated.gif")
-        let plain = env.load(url).calls.last
-        XCTAssertEqual(plain?.image?.isAnimated, true)
-        XCTAssertEqual(delegate.transformThreads.count, 0, "animated: no transform without the option")
+        try AnimatedGIFCoding.enabled {
+            let url = try env.serveFixture("animated.gif")
+            let plain = env.load(url).calls.last
+            XCTAssertEqual(plain?.image?.isAnimated, true)
+            XCTAssertEqual(delegate.transformThreads.count, 0, "animated: no transform without the option")
 
-        let other = try env.serveFixture("animated.gif", at: "/animated-2.gif")
-        XCTAssertEqual(env.load(other, options: .transformAnimatedImage).calls.last?.image?.isAnimated, true)
-        XCTAssertEqual(delegate.transformThreads.count, 1)
+            let other = try env.serveFixture("animated.gif", at: "/animated-2.gif")
+            XCTAssertEqual(env.load(other, options: .transformAnimatedImage).calls.last?.image?.isAnimated, true)
+            XCTAssertEqual(delegate.transformThreads.count, 1)
+        }
+    }
+
+    /// Parity: MGR-07, COD-10 — with 4.4.8's default coders a GIF is a still image, so the delegate's transform
+    /// applies to it without `TransformAnimatedImage`, and it is cached as one frame.
+    func test_MGR07_stillGIFOfTheDefaultCodersIsTransformed() throws {
+        let delegate = MGRTestDelegate()
+        delegate.transform = { $0 }
+        env.manager.delegate = delegate
+        let url = try env.serveFixture("animated.gif")
+        let image = try XCTUnwrap(env.load(url).calls.last?.image)
+        XCTAssertFalse(image.isAnimated)
+        XCTAssertEqual(image.sd_imageFormat, .gif)
+        XCTAssertEqual(delegate.transformThreads.count, 1, "a still GIF is transformed like any still image")
+        XCTAssertEqual(env.cache.imageFromMemoryCache(forKey: url.absoluteString)?.sd_memoryCost, 20 * 20,
+                       "one frame's cost")
     }
 
     /// Parity: MGR-07 — the cache serializer chooses the bytes written to disk.

@@ -254,9 +254,14 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-04 — animated images keep their frames and are not force-decoded.
     func test_OP04_animatedImagesAreNotDecompressed() throws {
         server.route("/animated.gif", .file(TestFixtures.url("animated.gif"), contentType: "image/gif"))
-        let image = try XCTUnwrap(download("/animated.gif").final?.image)
+        let image = try XCTUnwrap(AnimatedGIFCoding.enabled { download("/animated.gif").final?.image })
         XCTAssertEqual(image.images?.count, 5)
         XCTAssertFalse(image.sd_isDecoded)
+        // And as 4.4.8's operation, a GIF is not force-decoded there even when the default coders make it still
+        // (the cache's disk path decodes it, FAQ-13).
+        let still = try XCTUnwrap(download("/animated.gif?still").final?.image)
+        XCTAssertNil(still.images)
+        XCTAssertFalse(still.sd_isDecoded)
     }
 
     /// Parity: OP-04 — `ScaleDownLargeImages` reaches the decompression step and shrinks an image over the

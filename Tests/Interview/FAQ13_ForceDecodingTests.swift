@@ -43,9 +43,20 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(with: png, data: &pngData, options: nil)).hasAlpha,
                       "an image with alpha keeps it")
 
-        let gif = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("animated.gif"))
-        var gifData: Data? = try TestFixtures.data("animated.gif")
-        XCTAssertTrue(SDWebImageCodersManager.shared.decompressedImage(with: gif, data: &gifData, options: nil) === gif,
+        // A GIF with 4.4.8's default coders is its first frame, a still image, so it IS force-decoded; with the
+        // animated GIF coder added it is animated and left untouched.
+        let gifData = try TestFixtures.data("animated.gif")
+        let defaults = SDWebImageCodersManager()
+        var stillData: Data? = gifData
+        let still = try defaults.decodeImage(from: gifData)
+        XCTAssertEqual(try XCTUnwrap(defaults.decompressedImage(with: still, data: &stillData, options: nil)).sd_isDecoded, true,
+                       "the default set's still GIF is force-decoded")
+        let withGIFCoder = SDWebImageCodersManager()
+        withGIFCoder.addCoder(SDWebImageGIFCoder.shared)
+        let gif = try withGIFCoder.decodeImage(from: gifData)
+        XCTAssertEqual(gif.images?.count, 5)
+        var animatedData: Data? = gifData
+        XCTAssertTrue(withGIFCoder.decompressedImage(with: gif, data: &animatedData, options: nil) === gif,
                       "animated images are not force-decoded")
 
         // The default limit: a 5250×3450 image (the original's TestImageLarge.jpg) becomes 4892×3214.
@@ -56,5 +67,18 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
         let scaled = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(photo, limitPixels: 30_000))
         XCTAssertEqual([scaled.pixelWidth, scaled.pixelHeight], [200, 150], "sqrt(30000 / 120000) = 0.5, aspect kept")
         XCTAssertTrue(scaled.sd_isDecoded)
+    }
+
+    /// Parity: FAQ-13 — the disk path: a GIF read back from the disk cache with the default coders is a still
+    /// image and comes back force-decoded (4.4.8's `diskImageForKey:` decompresses whatever the coder made).
+    func test_FAQ13_gifFromDiskIsForceDecodedWithTheDefaultCoders() throws {
+        let directory = try TemporaryDirectory(prefix: "faq13-disk")
+        defer { directory.remove() }
+        let cache = SDImageCache(namespace: "faq13", diskCacheDirectory: directory.path)
+        cache.storeImageData(toDisk: try TestFixtures.data("animated.gif"), forKey: "http://faq13.test/a.gif")
+        let image = try XCTUnwrap(cache.imageFromDiskCache(forKey: "http://faq13.test/a.gif"))
+        XCTAssertNil(image.images, "still: the default coders decode the first frame")
+        XCTAssertTrue(image.sd_isDecoded, "and force-decode it like any still image")
+        XCTAssertEqual(image.sd_imageFormat, .gif)
     }
 }

@@ -3,16 +3,14 @@ import Foundation
 /// The registry of coders: asks each, last added first, whether it can handle the data or format (COD-01).
 ///
 /// Ports `SDWebImageCodersManager` (`SDWebImageCodersManager.m`, 4.4.8; 5.x renames it `SDImageCodersManager`).
-/// The original starts with the ImageIO coder (which decodes JPEG, PNG, GIF as a still image, TIFF and, where
-/// the system can, HEIC), plus the WebP coder when compiled with `SD_WEBP`. Linux has no ImageIO: the default
-/// list is one coder per library — `SDWebImagePNGCoder` (libpng), `SDWebImageJPEGCoder` (libjpeg-turbo),
-/// `SDWebImageGIFCoder` (giflib; animated, which 4.4.8 only does when the GIF coder is added by hand) and
-/// `SDWebImageWebPCoder` (libwebp) — and together they replace the ImageIO coder. TIFF, HEIC and HEIF have no
-/// coder here: decoding them throws `SDWebImageCoderError.noCoder`.
+/// The default list is 4.4.8's: `SDWebImageImageIOCoder` (JPEG, PNG, a GIF's first frame as a still image),
+/// then `SDWebImageWebPCoder` (4.4.8 appends it when compiled with `SD_WEBP`, as the port always is); the last
+/// added is asked first. `SDWebImageGIFCoder` animates GIFs only when a program adds it. TIFF, HEIC and HEIF are
+/// sniffed but have no library here: decoding them throws `SDWebImageCoderError.noCoder`.
 ///
-/// Two jobs of the ImageIO coder move into the manager, because no single coder owns them any more:
-/// encoding to `.undefined` picks PNG for an image with alpha and JPEG otherwise, and force-decoding an image
-/// whose data no coder claims (nil data, an unknown format) goes through `SDWebImageCoderHelper`.
+/// Force-decoding an image whose data no coder claims (nil data, an unknown format) goes through
+/// `SDWebImageCoderHelper`, as the ImageIO coder would for any data; encoding to `.undefined` picks PNG for an
+/// image with alpha and JPEG otherwise, whichever coder is asked.
 /// The list is guarded by `codersLock`, as the original guards it with a semaphore.
 public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable {
     /// The shared manager, used by the cache and the downloader (`+sharedInstance`).
@@ -32,10 +30,9 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
         _coders = coders
     }
 
-    /// The default coders: PNG, JPEG, GIF, WebP (each knows only its own format, so their order does not
-    /// change which one answers; WebP is last, as the original appends it last).
+    /// The default coders, as 4.4.8's `-init`: the ImageIO coder, then the WebP coder (asked first).
     public static func defaultCoders() -> [any SDWebImageCoder] {
-        [SDWebImagePNGCoder.shared, SDWebImageJPEGCoder.shared, SDWebImageGIFCoder.shared, SDWebImageWebPCoder.shared]
+        [SDWebImageImageIOCoder.shared, SDWebImageWebPCoder.shared]
     }
 
     /// The registered coders, in the order they were added.
@@ -52,6 +49,12 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
     /// Removes a coder (compared by identity).
     public func removeCoder(_ coder: any SDWebImageCoder) {
         codersLock.withLock { _coders.removeAll { $0 === coder } }
+    }
+
+    /// The coder `decodeImage(from:)` would use for `data`: the last added one that can decode it (port addition,
+    /// so tools can say which coder decoded an image).
+    public func coder(forDecoding data: Data?) -> (any SDWebImageCoder)? {
+        coders.reversed().first { $0.canDecode(from: data) }
     }
 
     public func canDecode(from data: Data?) -> Bool {

@@ -24,6 +24,10 @@ import Foundation
 /// this coder, flat graphics) keep their exact colours. Pixels with alpha under 128 become the transparent
 /// index; every frame covers the whole canvas, with disposal 2 when any frame has transparency.
 /// `decompressedImage` returns the image untouched: GIFs are not force-decoded, as in the original.
+///
+/// Not in the default coder list, as in 4.4.8: there `SDWebImageImageIOCoder` decodes a GIF to its first frame
+/// (still), and a program that wants animation adds this coder (COD-01, COD-10). The ImageIO coder uses
+/// `decodeFirstFrame(from:keepingPartialRows:)` for its still GIFs.
 public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImageGIFCoder()
@@ -45,6 +49,17 @@ public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
     }
 
     public func decodeImage(from data: Data) throws -> UIImage {
+        try decode(data, frameLimit: nil, keepingPartialRows: false)
+    }
+
+    /// The first frame only, as a still image: what ImageIO's `initWithData:` gives for a GIF (COD-10). With
+    /// `keepingPartialRows`, a first frame cut short keeps the rows that arrived (the rest transparent): an
+    /// incremental decode of a GIF that is still downloading.
+    public func decodeFirstFrame(from data: Data, keepingPartialRows: Bool = false) throws -> UIImage {
+        try decode(data, frameLimit: 1, keepingPartialRows: keepingPartialRows)
+    }
+
+    private func decode(_ data: Data, frameLimit: Int?, keepingPartialRows: Bool) throws -> UIImage {
         guard !data.isEmpty else { throw SDWebImageCoderError.emptyData }
         return try data.withUnsafeBytes { raw in
             var source = MemorySource(base: raw.bindMemory(to: UInt8.self).baseAddress!, count: raw.count, offset: 0)
@@ -57,7 +72,8 @@ public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
                     var closeError: Int32 = 0
                     DGifCloseFile(gif, &closeError)
                 }
-                return try FrameCompositor(gif: gif).decode(source: sourcePointer)
+                return try FrameCompositor(gif: gif, frameLimit: frameLimit, keepsPartialRows: keepingPartialRows)
+                    .decode(source: sourcePointer)
             }
         }
     }
@@ -120,6 +136,10 @@ extension SDWebImageGIFCoder {
     /// Reads a GIF record by record and composites its frames (see `SDWebImageGIFCoder`).
     private struct FrameCompositor {
         let gif: UnsafeMutablePointer<GifFileType>
+        /// Stop after this many frames (nil: all).
+        let frameLimit: Int?
+        /// Keep a frame whose rows stop part way (incremental decoding) instead of failing or dropping it.
+        let keepsPartialRows: Bool
 
         func decode(source: UnsafeMutablePointer<MemorySource>) throws -> UIImage {
             var canvasWidth = Int(gif.pointee.SWidth), canvasHeight = Int(gif.pointee.SHeight)
@@ -158,9 +178,10 @@ extension SDWebImageGIFCoder {
                     try SDWebImageCoderHelper.checkPixelBudget(width: canvasWidth, height: canvasHeight, frames: frames.count + 1)
                     let disposal = sawControl ? control.DisposalMode : DISPOSAL_UNSPECIFIED
                     let previous = disposal == DISPOSE_PREVIOUS ? canvas : nil
+                    var complete = true
                     do {
-                        try drawFrame(desc, transparent: sawControl ? Int(control.TransparentColor) : -1,
-                                      onto: &canvas, width: canvasWidth, height: canvasHeight)
+                        complete = try drawFrame(desc, transparent: sawControl ? Int(control.TransparentColor) : -1,
+                                                 onto: &canvas, width: canvasWidth, height: canvasHeight)
                     } catch {
                         if frames.isEmpty { throw error }
                         break records
@@ -168,6 +189,8 @@ extension SDWebImageGIFCoder {
                     frames.append(UIImage(pixelWidth: canvasWidth, pixelHeight: canvasHeight, pixels: canvas,
                                           hasAlpha: SDWebImageCoderHelper.containsTransparency(canvas), format: .gif))
                     durations.append(SDWebImageGIFCoder.frameDuration(delayHundredths: sawControl ? Int(control.DelayTime) : 10))
+                    if !complete { break records }
+                    if let frameLimit, frames.count >= frameLimit { break records }
                     switch disposal {
                     case DISPOSE_BACKGROUND:
                         Self.clear(desc, in: &canvas, width: canvasWidth, height: canvasHeight)
@@ -214,14 +237,15 @@ extension SDWebImageGIFCoder {
         }
 
         /// Decodes one frame's rows (in interlaced order when it is interlaced) and draws its opaque pixels.
-        private func drawFrame(_ desc: GifImageDesc, transparent: Int, onto canvas: inout [UInt8], width: Int, height: Int) throws {
+        /// Returns false when the data ended part way and `keepsPartialRows` kept the rows drawn so far.
+        private func drawFrame(_ desc: GifImageDesc, transparent: Int, onto canvas: inout [UInt8], width: Int, height: Int) throws -> Bool {
             let frameWidth = Int(desc.Width), frameHeight = Int(desc.Height)
             guard let colorMap = desc.ColorMap ?? gif.pointee.SColorMap else {
                 throw SDWebImageCoderError.corrupt(.gif, reason: "a frame has no colour map")
             }
             guard frameWidth > 0, frameHeight > 0 else {
                 try skipImageData()
-                return
+                return true
             }
             let colors = colorMap.pointee.Colors!
             let colorCount = Int(colorMap.pointee.ColorCount)
@@ -234,9 +258,10 @@ extension SDWebImageGIFCoder {
                 rowOrder = Array(0..<frameHeight)
             }
             let left = Int(desc.Left), top = Int(desc.Top)
-            try canvas.withUnsafeMutableBufferPointer { pixels in
+            return try canvas.withUnsafeMutableBufferPointer { pixels -> Bool in
                 for y in rowOrder {
                     guard DGifGetLine(gif, &line, Int32(frameWidth)) == GIF_OK else {
+                        if keepsPartialRows { return false }
                         throw SDWebImageCoderError.truncated(.gif)
                     }
                     let cy = top + y
@@ -253,6 +278,7 @@ extension SDWebImageGIFCoder {
                         pixels[p + 3] = 255
                     }
                 }
+                return true
             }
         }
 
