@@ -177,11 +177,14 @@ extension FAQEntry {
             question: "What does force decoding do?",
             answer: "It redraws the image into a bitmap of 8 bits per component and 4 bytes per pixel, with the alpha "
                 + "channel skipped when the image is opaque, so the first display does not decode on the main thread. "
-                + "Animated images are not force-decoded. With scaleDownLargeImages, an image over 60 MB of pixels "
-                + "(15,728,640 px) is scaled down to that size, aspect kept.",
+                + "Animated images are not force-decoded. A GIF with 4.4.8's default coders is not animated: the "
+                + "ImageIO coder gives its first frame, a still image, so it is force-decoded (when read from disk; the "
+                + "downloader skips GIFs by format); only with SDWebImageGIFCoder added is it animated and left alone. "
+                + "With scaleDownLargeImages, an image over 60 MB of pixels (15,728,640 px) is scaled down to that "
+                + "size, aspect kept.",
             portFile: "Sources/SDPort/Coders/SDWebImageCoderHelper.swift",
             portAnchor: "public static func decompressedImage(_ image: UIImage?) -> UIImage?",
-            test: "FAQ13_ForceDecodingTests.test_FAQ13_forceDecodingMakesA32BitBitmapAndSkipsAnimatedImages",
+            test: "FAQ13_ForceDecodingTests.test_FAQ13_forceDecodingMakesA32BitBitmapAndSkipsAnimatedImages; FAQ13_ForceDecodingTests.test_FAQ13_gifFromDiskIsForceDecodedWithTheDefaultCoders",
             original: "SDWebImageImageIOCoder.m -decompressedImageWithImage:data:options:, -sd_decompressedAndScaledDownImageWithImage:",
             live: { FAQLiveProbes.forceDecode() }),
         FAQEntry(
