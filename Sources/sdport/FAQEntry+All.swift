@@ -60,7 +60,7 @@ extension FAQEntry {
                 + "only when the first 12 bytes read RIFF....WEBP; 0x00 is HEIC when bytes 4..<12 are ftypheic, ftypheix, "
                 + "ftyphevc or ftyphevx (HEIF for ftypmif1/ftypmsf1). Anything else, and nil or empty data, is undefined. "
                 + "5.x adds BMP, PDF and SVG.",
-            portFile: "Sources/SDPort/Platform/Data+ImageContentType.swift",
+            portFile: "Sources/SDPort/Define/Data+ImageContentType.swift",
             portAnchor: "public static func sd_imageFormat(forImageData data: Data?)",
             test: "FAQ04_FormatSniffingTests.test_FAQ04_firstByteDecidesTheFormat",
             original: "NSData+ImageContentType.m +sd_imageFormatForImageData:",
@@ -80,7 +80,7 @@ extension FAQEntry {
             question: "How do you know where a loaded image came from?",
             answer: "The completion's SDImageCacheType: none (0) means it was downloaded, disk (1) that it was read "
                 + "from the disk cache, memory (2) that it was found in the memory cache.",
-            portFile: "Sources/SDPort/Platform/SDImageCacheType.swift",
+            portFile: "Sources/SDPort/Define/SDImageCacheType.swift",
             portAnchor: "public enum SDImageCacheType",
             test: "FAQ05_ManagerCacheTypeTests.test_FAQ05_managerReportsNoneThenMemoryThenDisk",
             original: "SDImageCache.h SDImageCacheType",
@@ -193,7 +193,7 @@ extension FAQEntry {
             answer: "dispatch_main_async_safe compares the current queue with the main queue: some frameworks need "
                 + "their work on the main queue, not on any block that happens to run on the main thread. Already on "
                 + "the main queue, the block runs at once; from anywhere else it is dispatched to the main queue.",
-            portFile: "Sources/SDPort/Platform/SDWebImageCompat.swift",
+            portFile: "Sources/SDPort/Internal/SDWebImageCompat.swift",
             portAnchor: "public func dispatch_main_async_safe",
             test: "FAQ14_MainQueueTests.test_FAQ14_onMainQueueRunsAtOnce",
             original: "SDWebImageCompat.h dispatch_main_async_safe",
@@ -203,7 +203,7 @@ extension FAQEntry {
             question: "How are the options represented?",
             answer: "As bit flags (1 << n, with the 4.x values), combined with | and tested with &. In Swift they are "
                 + "OptionSets with the same raw values: [.retryFailed, .refreshCached] and contains(_:).",
-            portFile: "Sources/SDPort/Platform/SDWebImageOptions.swift",
+            portFile: "Sources/SDPort/Define/SDWebImageOptions.swift",
             portAnchor: "public struct SDWebImageOptions",
             test: "FAQ15_OptionBitsTests.test_FAQ15_managerOptionBitValues",
             original: "SDWebImageManager.h SDWebImageOptions; SDWebImageDownloader.h SDWebImageDownloaderOptions",

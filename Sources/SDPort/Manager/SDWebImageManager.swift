@@ -7,9 +7,6 @@ public typealias SDInternalCompletionBlock = @Sendable (_ image: UIImage?, _ dat
                                                         _ cacheType: SDImageCacheType, _ finished: Bool,
                                                         _ imageURL: URL?) -> Void
 
-/// Turns a URL into the cache key (MGR-02). Ports `SDWebImageCacheKeyFilterBlock`.
-public typealias SDWebImageCacheKeyFilterBlock = @Sendable (_ url: URL?) -> String?
-
 /// Chooses the bytes written to the disk cache for a downloaded image; nil data makes the cache encode the
 /// image. Ports `SDWebImageCacheSerializerBlock` (4.4.8).
 public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _ data: Data?, _ imageURL: URL?) -> Data?

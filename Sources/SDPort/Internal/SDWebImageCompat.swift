@@ -1,9 +1,5 @@
 import Foundation
 
-/// The error domain of errors SDWebImage makes itself (`SDWebImageErrorDomain` in `SDWebImageCompat.m`, 4.4.8).
-/// Network failures use `NSURLErrorDomain` codes, as the original's NSURLSession errors do.
-public let SDWebImageErrorDomain = "SDWebImageErrorDomain"
-
 /// Marks each queue passed to `dispatch_queue_async_safe` with its own label, so "am I on it" can be
 /// asked later. Linux's libdispatch has no way to read the current queue's label (the original compares
 /// `dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)` with the target's label), but a
@@ -31,24 +27,4 @@ public func dispatch_queue_async_safe(_ queue: DispatchQueue, _ block: @escaping
 /// or by Swift's main actor executor; a program must do one of them or main-queue blocks never run.
 public func dispatch_main_async_safe(_ block: @escaping @Sendable () -> Void) {
     dispatch_queue_async_safe(DispatchQueue.main, block)
-}
-
-/// Ports `SDScaledImageForKey` from `SDWebImageCompat.m` (4.4.8): an image whose key contains "@2x."
-/// gets scale 2, "@3x." scale 3 (keys shorter than 8 characters are never scaled); animated images are
-/// rebuilt frame by frame with the same durations, loop count and format.
-public func SDScaledImageForKey(_ key: String?, _ image: UIImage?) -> UIImage? {
-    guard let image else { return nil }
-    if let frames = image.images, !frames.isEmpty {
-        let scaledFrames = frames.map { SDScaledImageForKey(key, $0) ?? $0 }
-        let animated = UIImage(animatedFrames: scaledFrames, durations: image.frameDurations,
-                               loopCount: image.sd_imageLoopCount, format: image.sd_imageFormat)
-        animated?.sd_isDecoded = image.sd_isDecoded
-        return animated
-    }
-    var scale: CGFloat = 1
-    if let key, key.count >= 8 {
-        if key.contains("@2x.") { scale = 2 }
-        if key.contains("@3x.") { scale = 3 }
-    }
-    return scale == image.scale ? image : image.withScale(scale)
 }

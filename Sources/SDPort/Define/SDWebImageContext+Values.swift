@@ -1,6 +1,7 @@
 import Foundation
 
-/// Typed reading of context values, shared by the manager, the cache and the loaders of the 5.x layer.
+/// Typed reading of context values, shared by the manager, the cache and the loaders of the 5.x layer. The
+/// values whose types belong to a layer are read in that layer's own extension (`SDWebImageContext+Coder`, …).
 extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable {
     /// The value under `option` if it has type `T`.
     func value<T>(_ option: SDWebImageContextOption, as type: T.Type) -> T? {
@@ -18,18 +19,7 @@ extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable
         }
     }
 
-    var imageCoder: (any SDWebImageCoder)? { value(.imageCoder, as: (any SDWebImageCoder).self) }
-    var imageTransformer: (any SDImageTransformer)? { value(.imageTransformer, as: (any SDImageTransformer).self) }
-    var imageLoader: (any SDImageLoader)? { value(.imageLoader, as: (any SDImageLoader).self) }
-    var imageCache: SDImageCache? { value(.imageCache, as: SDImageCache.self) }
     var thumbnailPixelSize: CGSize? { value(.imageThumbnailPixelSize, as: CGSize.self) }
     var preserveAspectRatio: Bool { value(.imagePreserveAspectRatio, as: Bool.self) ?? true }
     var cacheKeyFilter: SDWebImageCacheKeyFilter? { value(.cacheKeyFilter, as: SDWebImageCacheKeyFilter.self) }
-    var cacheSerializer: SDWebImageCacheSerializer? { value(.cacheSerializer, as: SDWebImageCacheSerializer.self) }
-    var requestModifier: SDWebImageDownloaderRequestModifier? {
-        value(.downloadRequestModifier, as: SDWebImageDownloaderRequestModifier.self)
-    }
-    var responseModifier: SDWebImageDownloaderResponseModifier? {
-        value(.downloadResponseModifier, as: SDWebImageDownloaderResponseModifier.self)
-    }
 }

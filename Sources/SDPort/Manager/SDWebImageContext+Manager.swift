@@ -1,0 +1,8 @@
+import Foundation
+
+/// The context's transformer and cache serializer (5.x `SDWebImageContextImageTransformer`,
+/// `SDWebImageContextCacheSerializer`), read by the manager.
+extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable {
+    var imageTransformer: (any SDImageTransformer)? { value(.imageTransformer, as: (any SDImageTransformer).self) }
+    var cacheSerializer: SDWebImageCacheSerializer? { value(.cacheSerializer, as: SDWebImageCacheSerializer.self) }
+}
