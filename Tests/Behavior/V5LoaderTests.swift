@@ -72,19 +72,19 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertNil(absent.image)
         XCTAssertEqual(absent.errorDomain, NSCocoaErrorDomain)
         XCTAssertEqual(absent.errorCode, NSFileReadNoSuchFileError)
-        XCTAssertFalse(env.manager.v5FailedURLs.contains(missing))
+        XCTAssertFalse(env.manager.failedURLs.contains(missing))
 
         let corrupt = TestFixtures.url("corrupt.jpg")
         let bad = try XCTUnwrap(env.loadV5Finished(corrupt, context: [.imageLoader: loader]))
         XCTAssertEqual(bad.errorDomain, SDWebImageErrorDomain)
         XCTAssertEqual(bad.errorCode, 1001)
-        XCTAssertTrue(env.manager.v5FailedURLs.contains(corrupt))
+        XCTAssertTrue(env.manager.failedURLs.contains(corrupt))
         let refused = try XCTUnwrap(env.loadV5Finished(corrupt, context: [.imageLoader: loader]))
         XCTAssertEqual(refused.errorCode, 1003)
         let retried = try XCTUnwrap(env.loadV5Finished(corrupt, options: [.retryFailed], context: [.imageLoader: loader]))
         XCTAssertEqual(retried.errorCode, 1001, "retryFailed loads the file again")
-        env.manager.removeAllV5FailedURLs()
-        XCTAssertTrue(env.manager.v5FailedURLs.isEmpty)
+        env.manager.removeAllFailedURLs()
+        XCTAssertTrue(env.manager.failedURLs.isEmpty)
     }
 
     /// Parity: V5-03 — the loader is chosen per request: a loaders manager in the context sends `v5test:` URLs to
@@ -112,6 +112,34 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertEqual(custom.requestedURLs, [customURL])
     }
 
+    /// Parity: V5-03, MGR-12 — 4.x and 5.x loads share one failed-URL list and one running set: a URL a 5.x load
+    /// failed on is refused to a 4.x load (and the reverse), and `isRunning` / `cancelAll` see 5.x loads.
+    func test_V503_fourAndFiveShareTheFailedListAndTheRunningSet() throws {
+        env.server.route("/bad5.png", .data(Data("not an image".utf8), contentType: "image/png"))
+        let failedIn5 = env.server.url("/bad5.png")
+        XCTAssertEqual(env.loadV5Finished(failedIn5)?.errorCode, 1001)
+        XCTAssertEqual(env.load(failedIn5).calls.last?.errorCode, NSURLErrorFileDoesNotExist, "the 4.x load is refused")
+        env.server.route("/bad4.png", .data(Data("not an image either".utf8), contentType: "image/png"))
+        let failedIn4 = env.server.url("/bad4.png")
+        XCTAssertEqual(env.load(failedIn4).calls.last?.errorCode, 0)
+        XCTAssertEqual(env.loadV5Finished(failedIn4)?.errorCode, 1003, "the 5.x load is refused")
+        XCTAssertEqual(env.server.hits("/bad5.png") + env.server.hits("/bad4.png"), 2)
+        XCTAssertEqual(env.manager.failedURLs, [failedIn5, failedIn4])
+
+        env.server.route("/hold.png", .stall)
+        let called = MGRRecorder<Bool>()
+        env.manager.loadImage(with: env.server.url("/hold.png"), options: [.fromLoaderOnly], context: nil) { _, _, _, _, _, _ in
+            called.append(true)
+        }
+        XCTAssertTrue(env.manager.isRunning, "a 5.x load is in runningOperations")
+        XCTAssertEqual(env.manager.runningOperations.count, 1)
+        XCTAssertTrue(MGRWait.until { self.env.server.hits("/hold.png") == 1 })
+        env.manager.cancelAll()
+        XCTAssertFalse(env.manager.isRunning)
+        MGRWait.drainMainQueue()
+        XCTAssertEqual(called.count, 0, "a cancelled load calls nothing")
+    }
+
     /// Parity: V5-03 — the downloader as a 5.x loader reports a 404 as 5.x does, `InvalidDownloadStatusCode`
     /// (2001, the status in userInfo), and by 5.x's rule does not block it: the next load reaches the server.
     /// Bytes that do not decode are `BadImageData` (1001) and are blocked (1003 next time, no request).
@@ -127,14 +155,14 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertEqual(call.errorDomain, SDWebImageErrorDomain)
         XCTAssertEqual(call.errorCode, 2001)
         XCTAssertEqual((call.error as NSError?)?.userInfo["SDWebImageErrorDownloadStatusCodeKey"] as? Int, 404)
-        XCTAssertFalse(env.manager.v5FailedURLs.contains(url))
+        XCTAssertFalse(env.manager.failedURLs.contains(url))
         XCTAssertEqual(env.loadV5Finished(url)?.errorCode, 2001)
         XCTAssertEqual(env.server.hits("/missing.png"), 2, "not blocked: asked again")
 
         env.server.route("/text.png", .data(Data("not an image".utf8), contentType: "image/png"))
         let textURL = env.server.url("/text.png")
         XCTAssertEqual(env.loadV5Finished(textURL)?.errorCode, 1001)
-        XCTAssertTrue(env.manager.v5FailedURLs.contains(textURL))
+        XCTAssertTrue(env.manager.failedURLs.contains(textURL))
         XCTAssertEqual(env.loadV5Finished(textURL)?.errorCode, 1003)
         XCTAssertEqual(env.server.hits("/text.png"), 1)
     }

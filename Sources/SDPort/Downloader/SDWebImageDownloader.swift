@@ -243,9 +243,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
         var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
         request.httpShouldHandleCookies = options.contains(.handleCookies)
-        // As 4.4.8. libcurl has no HTTP/1.1 pipelining any more (gone in 7.62, as in browsers and NSURLSession);
-        // the session reads the flag as connection reuse and HTTP/2 multiplexing, which it always does (DL-07).
-        request.httpShouldUsePipelining = true
+        // 4.4.8 also sets `HTTPShouldUsePipelining`. libcurl has no HTTP/1.1 pipelining any more (gone in 7.62,
+        // as in browsers and NSURLSession) and Foundation deprecates the flag, so the port leaves it unset: the
+        // session always reuses connections and multiplexes HTTP/2 streams, which is what it amounts to (DL-07).
         request.allHTTPHeaderFields = settings.filter.map { $0(url, settings.headers) } ?? settings.headers
 
         let operation = settings.operationClass.init(request: request, in: settings.session, options: options)

@@ -20,17 +20,16 @@ import Foundation
 ///   (`originalStoreCacheType`) and the result under the transformed key (`storeCacheType`), and delivered with nil
 ///   data. The delegate's `transformDownloadedImage` is not called (5.x replaced it with transformers).
 /// - A nil or empty URL fails with `SDWebImageV5Error.invalidURL` (1000) and a failed URL with `.blackListed` (1003)
-///   instead of 4.4.8's `NSURLErrorFileDoesNotExist`. A URL counts as failed when this manager's 4.x list or its 5.x
-///   list (`v5FailedURLs`) has it; failures of 5.x loads go to the 5.x list, by the loader's rule unless a delegate
-///   is set. The URL is listed before the failing completion is queued (5.x queues it first), so code in the
-///   completion already sees it on the list.
+///   instead of 4.4.8's `NSURLErrorFileDoesNotExist`. 4.x and 5.x loads share this manager's one failed-URL list
+///   (`failedURLs`): a URL a 5.x load failed on is refused to a 4.x load too, and the reverse. 5.x loads list a
+///   failure by the loader's rule unless a delegate is set. The URL is listed before the failing completion is
+///   queued (5.x queues it first), so code in the completion already sees it on the list.
 /// - `fromCacheOnly` with a cache miss completes with no image and no error, finished — as 5.x does (and as 4.4.8
 ///   does when the delegate refuses a download).
 ///
 /// Kept from the port's manager: completions run on `completionQueue` (or the context's `callbackQueue`), and once
 /// the returned operation is cancelled no completion is called (5.x calls it with an `SDWebImageErrorCancelled`
-/// error). Port limitation: these loads are not listed in `runningOperations`, so `cancelAll()` and `isRunning`
-/// do not see them; cancel the returned operation instead.
+/// error). These loads are listed in `runningOperations` like 4.x loads, so `cancelAll()` and `isRunning` see them.
 extension SDWebImageManager {
     /// Loads `url` the 5.x way. See the extension's documentation for the steps and the differences from 4.4.8.
     @discardableResult
@@ -49,7 +48,7 @@ extension SDWebImageManager {
                            completed: completed)
             return operation
         }
-        let isFailedURL = failedURLs.contains(url) || SDWebImageV5FailedURLs.shared.contains(url, for: self)
+        let isFailedURL = self.isFailedURL(url)
         SDWebImageTrace.record(.managerLoad, key: url.absoluteString,
                                isFailedURL ? "5.x: on the failed-URL list" : "5.x options \(options.rawValue)")
         guard options.contains(.retryFailed) || !isFailedURL else {
@@ -82,19 +81,6 @@ extension SDWebImageManager {
         guard let url else { return "" }
         if let filter = context?.cacheKeyFilter { return filter.cacheKey(for: url) }
         return cacheKey(for: url)
-    }
-
-    /// The URLs 5.x loads of this manager found failing (see the extension's documentation).
-    public var v5FailedURLs: Set<URL> { SDWebImageV5FailedURLs.shared.urls(for: self) }
-
-    /// Takes one URL off the 5.x failed-URL list.
-    public func removeV5FailedURL(_ url: URL) {
-        SDWebImageV5FailedURLs.shared.remove(url, for: self)
-    }
-
-    /// Empties the 5.x failed-URL list.
-    public func removeAllV5FailedURLs() {
-        SDWebImageV5FailedURLs.shared.removeAll(for: self)
     }
 
     private func deliverFailure(_ error: SDWebImageV5Error, url: URL?, operation: SDWebImageCombinedOperation,

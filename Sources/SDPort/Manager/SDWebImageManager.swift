@@ -114,6 +114,16 @@ public final class SDWebImageManager: @unchecked Sendable {
     /// The URLs that failed and are skipped unless `RetryFailed` is given (FAQ-17), a copy.
     public var failedURLs: Set<URL> { failedURLsLock.withLock { _failedURLs } }
 
+    /// Whether `url` is on the failed-URL list, which 4.x and 5.x loads of this manager share.
+    func isFailedURL(_ url: URL) -> Bool {
+        failedURLsLock.withLock { _failedURLs.contains(url) }
+    }
+
+    /// Puts `url` on the failed-URL list (both flows add here).
+    func addFailedURL(_ url: URL) {
+        _ = failedURLsLock.withLock { _failedURLs.insert(url) }
+    }
+
     /// Takes one URL off the failed-URL list (5.x's `removeFailedURL:`; 4.4.8 has no public way).
     public func removeFailedURL(_ url: URL) {
         _ = failedURLsLock.withLock { _failedURLs.remove(url) }
@@ -142,7 +152,8 @@ public final class SDWebImageManager: @unchecked Sendable {
         _ = runningOperationsLock.withLock { _runningOperations.removeValue(forKey: ObjectIdentifier(operation)) }
     }
 
-    private func addRunningOperation(_ operation: SDWebImageCombinedOperation) {
+    /// Lists a load as running; 4.x and 5.x loads share the set, so `cancelAll` and `isRunning` see both.
+    func addRunningOperation(_ operation: SDWebImageCombinedOperation) {
         runningOperationsLock.withLock { _runningOperations[ObjectIdentifier(operation)] = operation }
     }
 
@@ -267,7 +278,7 @@ public final class SDWebImageManager: @unchecked Sendable {
                           progress: SDWebImageDownloaderProgressBlock? = nil,
                           completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
         let operation = SDWebImageCombinedOperation(manager: self)
-        let isFailedURL = url.map { url in failedURLsLock.withLock { _failedURLs.contains(url) } } ?? false
+        let isFailedURL = url.map(isFailedURL) ?? false
         SDWebImageTrace.record(.managerLoad, key: url?.absoluteString,
                                isFailedURL ? "on the failed-URL list" : "options \(options.rawValue)")
 
@@ -346,7 +357,7 @@ public final class SDWebImageManager: @unchecked Sendable {
         let shouldBlock = delegate?.imageManager(self, shouldBlockFailedURL: url, withError: error)
             ?? Self.shouldBlockFailedURL(with: error)
         if shouldBlock {
-            _ = failedURLsLock.withLock { _failedURLs.insert(url) }
+            addFailedURL(url)
         }
     }
 

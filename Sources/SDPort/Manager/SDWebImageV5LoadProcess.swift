@@ -44,6 +44,7 @@ final class SDWebImageV5LoadProcess: Sendable {
     // MARK: Cache
 
     func start() {
+        manager.addRunningOperation(operation)
         guard !options.contains(.fromLoaderOnly) else {
             download(cachedImage: nil, cachedData: nil, cacheType: .none)
             return
@@ -115,7 +116,6 @@ final class SDWebImageV5LoadProcess: Sendable {
             } else {
                 if self.options.contains(.retryFailed) {
                     self.manager.removeFailedURL(self.url)
-                    SDWebImageV5FailedURLs.shared.remove(self.url, for: self.manager)
                 }
                 self.transformAndStore(image, data: data, cacheType: .none, finished: finished, fromCache: false)
             }
@@ -136,7 +136,7 @@ final class SDWebImageV5LoadProcess: Sendable {
         let shouldBlock = manager.delegate.map { $0.imageManager(manager, shouldBlockFailedURL: url, withError: error) }
             ?? loader.shouldBlockFailedURL(with: url, error: error)
         if shouldBlock {
-            SDWebImageV5FailedURLs.shared.insert(url, for: manager)
+            manager.addFailedURL(url)
         }
     }
 
