@@ -4,8 +4,8 @@ import Foundation
 /// 5.x cache type (V5-01, V5-04).
 ///
 /// Ports `-[SDImageCache queryCacheOperationForKey:options:context:done:]` and
-/// `-storeImage:imageData:forKey:cacheType:completion:` of `SDImageCache.m` (5.x), on top of the 4.4.8 cache's
-/// public memory and disk methods. Differences from the 4.4.8 query (`queryCacheOperation(forKey:options:done:)`):
+/// `-storeImage:imageData:forKey:cacheType:completion:` of `SDImageCache.m` (5.x). The disk search is the one query
+/// core both queries share (`performQuery`). Differences from the 4.4.8 query (`queryCacheOperation(forKey:options:done:)`):
 /// disk data is decoded with `SDImageCacheDecodeImageData` (context coder, `decodeFirstFrameOnly`, scale factor,
 /// `avoidDecodeImage`) rather than always by the shared coders, `queryMemoryDataSync` exists, and
 /// `decodeFirstFrameOnly` also turns an animated image found in memory into a still one.
@@ -36,48 +36,22 @@ extension SDImageCache {
             done?(memoryImage, nil, .memory)
             return nil
         }
-        let operation = Operation()
         let synchronous = memoryImage != nil ? options.contains(.queryMemoryDataSync) : options.contains(.queryDiskDataSync)
-        let search: @Sendable () -> (UIImage?, Data?, SDImageCacheType) = {
-            let data = self.diskImageData(forKey: key)
-            if let memoryImage { return (memoryImage, data, .memory) }
-            guard let data else {
-                SDWebImageTrace.record(.diskQuery, key: key, "miss")
-                return (nil, nil, .none)
-            }
-            do {
-                let image = try SDImageCacheDecodeImageData(data, key, options, context,
-                                                            shouldDecompress: self.config.shouldDecompressImages)
-                if self.config.shouldCacheImagesInMemory {
-                    self.memCache.setObject(image, forKey: key, cost: Int(clamping: image.sd_memoryCost))
-                }
-                SDWebImageTrace.record(.diskQuery, key: key, "hit, \(data.count) bytes")
-                return (image, data, .disk)
-            } catch {
-                SDImageCache.logger.notice("disk cache file for key \(key) does not decode: \(error.localizedDescription)")
-                SDWebImageTrace.record(.diskQuery, key: key, "miss (file does not decode)")
-                return (nil, nil, .none)
-            }
-        }
-        if synchronous {
-            // 5.x searches with dispatch_sync on the io queue (not on the caller's thread, as 4.4.8's
-            // `.queryDiskSync` does), and calls `done` inside that block. The port searches on the io queue too but
-            // calls `done` once back on the caller's thread: inside, a `done` that asks the cache anything
-            // synchronous would deadlock 5.x.
-            let (image, data, cacheType) = syncOnIOQueue(search)
-            done?(image, data, cacheType)
-            return operation
-        }
-        ioQueue.async {
-            guard !operation.isCancelled else { return }
-            let (image, data, cacheType) = search()
-            guard let done else { return }
-            self.callBack {
-                guard !operation.isCancelled else { return }
-                done(image, data, cacheType)
-            }
-        }
-        return operation
+        // 5.x searches with dispatch_sync on the io queue (not on the caller's thread, as 4.4.8's `.queryDiskSync`
+        // does), and calls `done` inside that block. The port searches on the io queue too but calls `done` once
+        // back on the caller's thread: inside, a `done` that asks the cache anything synchronous would deadlock 5.x.
+        return performQuery(forKey: key, memoryImage: memoryImage, execution: synchronous ? .ioQueueWaiting : .ioQueue,
+                            checksCancelBeforeDone: true,
+                            decode: { data in
+                                do {
+                                    return try SDImageCacheDecodeImageData(data, key, options, context,
+                                                                           shouldDecompress: self.config.shouldDecompressImages)
+                                } catch {
+                                    SDImageCache.logger.notice("disk cache file for key \(key) does not decode: \(error.localizedDescription)")
+                                    return nil
+                                }
+                            },
+                            done: done)
     }
 
     /// Stores `image` where `cacheType` says: `.memory` in memory only, `.disk` on disk only (`imageData`, or the

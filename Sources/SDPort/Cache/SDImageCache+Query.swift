@@ -84,54 +84,14 @@ extension SDImageCache {
             return nil
         }
 
-        let operation = Operation()
-        let queryDisk: @Sendable () -> Void = {
-            guard !operation.isCancelled else { return }
-            let result = self.searchDisk(forKey: key, memoryImage: memoryImage, options: options)
-            guard let done else { return }
-            if options.contains(.queryDiskSync) {
-                done(result.image, result.data, result.cacheType)
-            } else {
-                self.callBack { done(result.image, result.data, result.cacheType) }
-            }
-        }
-        if options.contains(.queryDiskSync) {
-            queryDisk()
-        } else {
-            ioQueue.async(execute: queryDisk)
-        }
-        return operation
+        return performQuery(forKey: key, memoryImage: memoryImage,
+                            execution: options.contains(.queryDiskSync) ? .callersThread : .ioQueue,
+                            checksCancelBeforeDone: false,
+                            decode: { data in self.diskImage(forKey: key, data: data, options: options) },
+                            done: done)
     }
 
     // MARK: On the io queue (or the caller's thread for `.queryDiskSync`)
-
-    /// What a disk search found.
-    private struct DiskSearchResult {
-        let image: UIImage?
-        let data: Data?
-        let cacheType: SDImageCacheType
-    }
-
-    private func searchDisk(forKey key: String, memoryImage: UIImage?, options: SDImageCacheOptions) -> DiskSearchResult {
-        let diskData = diskImageDataBySearchingAllPaths(forKey: key)
-        if let memoryImage {
-            SDWebImageTrace.record(.diskQuery, key: key, diskData != nil ? "data read for a memory hit" : "no data for a memory hit")
-            return DiskSearchResult(image: memoryImage, data: diskData, cacheType: .memory)
-        }
-        guard let diskData else {
-            SDWebImageTrace.record(.diskQuery, key: key, "miss")
-            return DiskSearchResult(image: nil, data: nil, cacheType: .none)
-        }
-        guard let image = diskImage(forKey: key, data: diskData, options: options) else {
-            SDWebImageTrace.record(.diskQuery, key: key, "file does not decode: miss")
-            return DiskSearchResult(image: nil, data: nil, cacheType: .none)
-        }
-        if config.shouldCacheImagesInMemory {
-            memCache.setObject(image, forKey: key, cost: Int(clamping: image.sd_memoryCost))
-        }
-        SDWebImageTrace.record(.diskQuery, key: key, "hit, \(diskData.count) bytes")
-        return DiskSearchResult(image: image, data: diskData, cacheType: .disk)
-    }
 
     /// Ports `-_diskImageDataExistsWithKey:`: the file name with its extension, then without.
     func diskImageDataExistsOnIOQueue(_ key: String?) -> Bool {

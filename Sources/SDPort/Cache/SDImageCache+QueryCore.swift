@@ -1,0 +1,67 @@
+import Foundation
+
+/// The one query core behind both cache queries: the 4.4.8 `queryCacheOperation(forKey:options:done:)` and the
+/// 5.x `queryImage(forKey:options:context:done:)`. Each front does its own memory step and passes in how to decode
+/// a file and where the search runs; the search itself — read the file, keep the memory image with the data, or
+/// decode the file and fill memory, trace the step — is written once here.
+extension SDImageCache {
+    /// Where a query searches the disk and calls `done`.
+    enum QueryExecution {
+        /// On the io queue, `done` later on `completionQueue` (both versions' default).
+        case ioQueue
+        /// On the caller's thread, `done` before returning: 4.4.8's `SDImageCacheQueryDiskSync`.
+        case callersThread
+        /// On the io queue with the caller waiting, `done` on the caller's thread: 5.x's `QueryDiskDataSync`.
+        case ioQueueWaiting
+    }
+
+    /// Searches the disk for `key` and answers `done`, as `execution` says. `memoryImage` (a memory hit whose data
+    /// was asked for) is answered with the file's bytes as `.memory`; otherwise `decode` turns the file into an
+    /// image (nil: it does not decode, a miss), which goes into memory and is answered as `.disk`. With
+    /// `checksCancelBeforeDone` an asynchronous answer is dropped when the operation was cancelled meanwhile (5.x);
+    /// 4.4.8 checks only before the search. Returns the cancel token.
+    func performQuery(forKey key: String, memoryImage: UIImage?, execution: QueryExecution, checksCancelBeforeDone: Bool,
+                      decode: @escaping @Sendable (Data) -> UIImage?, done: SDCacheQueryCompletedBlock?) -> Operation {
+        let operation = Operation()
+        let search: @Sendable () -> (UIImage?, Data?, SDImageCacheType) = {
+            let diskData = self.diskImageDataBySearchingAllPaths(forKey: key)
+            if let memoryImage {
+                SDWebImageTrace.record(.diskQuery, key: key, diskData != nil ? "data read for a memory hit" : "no data for a memory hit")
+                return (memoryImage, diskData, .memory)
+            }
+            guard let diskData else {
+                SDWebImageTrace.record(.diskQuery, key: key, "miss")
+                return (nil, nil, .none)
+            }
+            guard let image = decode(diskData) else {
+                SDWebImageTrace.record(.diskQuery, key: key, "file does not decode: miss")
+                return (nil, nil, .none)
+            }
+            if self.config.shouldCacheImagesInMemory {
+                self.memCache.setObject(image, forKey: key, cost: Int(clamping: image.sd_memoryCost))
+            }
+            SDWebImageTrace.record(.diskQuery, key: key, "hit, \(diskData.count) bytes")
+            return (image, diskData, .disk)
+        }
+        switch execution {
+        case .callersThread:
+            guard !operation.isCancelled else { return operation }
+            let (image, data, cacheType) = search()
+            done?(image, data, cacheType)
+        case .ioQueueWaiting:
+            let (image, data, cacheType) = syncOnIOQueue(search)
+            done?(image, data, cacheType)
+        case .ioQueue:
+            ioQueue.async {
+                guard !operation.isCancelled else { return }
+                let (image, data, cacheType) = search()
+                guard let done else { return }
+                self.callBack {
+                    if checksCancelBeforeDone, operation.isCancelled { return }
+                    done(image, data, cacheType)
+                }
+            }
+        }
+        return operation
+    }
+}
