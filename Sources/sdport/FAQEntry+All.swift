@@ -221,7 +221,7 @@ extension FAQEntry {
                 + "depend on the new one, so the newest request starts first (4.x links only the last added "
                 + "operation; 5.x makes every pending one depend on the new one).",
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
-            portAnchor: "if settings.order == .lifo",
+            portAnchor: "if settings.executionOrder == .lifo",
             test: "FAQ16_ExecutionOrderTests.test_FAQ16_lifoRunsTheNewestFirst",
             original: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:",
             live: { try await FAQLiveProbes.executionOrder() }),

@@ -26,21 +26,11 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// The operation added last, for LIFO. Guarded by `barrierQueue`.
     private weak var lastAddedOperation: Operation?
 
-    /// Guards the settings below and `_session`. One lock for all of them (not `SDLocked` per property) because
-    /// `makeOperation` reads them together, so a request is never built from half-changed settings.
-    private let settingsLock = NSLock()
-    /// The session every new operation runs in; replaced by `createNewSession(with:)`.
-    private var _session: SDWebImageCurlSession
-    private var _completionQueue: DispatchQueue = .main
-    private var HTTPHeaders: SDHTTPHeadersDictionary
-    private var _operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type = SDWebImageDownloaderOperation.self
-    private var _shouldDecompressImages = true
-    private var _downloadTimeout: TimeInterval = 15
-    private var _executionOrder = SDWebImageDownloaderExecutionOrder.fifo
-    private var _urlCredential: URLCredential?
-    private var _username: String?
-    private var _password: String?
-    private var _headersFilter: SDWebImageDownloaderHeadersFilterBlock?
+    /// Every setting, behind one lock: `makeOperation` reads them together, so a request is never built from
+    /// half-changed settings.
+    private let settings: SDLocked<SDWebImageDownloaderConfig>
+    /// The session every new operation runs in; replaced by `createNewSession(with:)`. Its own lock.
+    private let currentSession: SDLocked<SDWebImageCurlSession>
 
     /// A weak reference that can cross threads: the completion block must not keep its operation alive.
     private final class WeakOperation: @unchecked Sendable {  // `value` is written once, in init
@@ -61,14 +51,15 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         downloadQueue = OperationQueue()
         downloadQueue.maxConcurrentOperationCount = 6
         downloadQueue.name = "com.hackemist.SDWebImageDownloader"
-        var headers: SDHTTPHeadersDictionary = ["Accept": "image/webp,image/*;q=0.8"]  // WebP is built in (FAQ-12)
-        headers["User-Agent"] = SDWebImageDownloader.defaultUserAgent()
-        HTTPHeaders = headers
-        _session = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: _downloadTimeout)
+        var config = SDWebImageDownloaderConfig()
+        config.httpHeaders = ["Accept": "image/webp,image/*;q=0.8"]  // WebP is built in (FAQ-12)
+        config.httpHeaders["User-Agent"] = SDWebImageDownloader.defaultUserAgent()
+        settings = SDLocked(wrappedValue: config)
+        currentSession = SDLocked(wrappedValue: SDWebImageDownloader.makeSession(sessionConfiguration, timeout: config.downloadTimeout))
     }
 
     deinit {
-        _session.invalidateAndCancel()
+        currentSession.wrappedValue.invalidateAndCancel()
         downloadQueue.cancelAllOperations()
     }
 
@@ -79,7 +70,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         return SDWebImageCurlSession(configuration: configuration)
     }
 
-    private var session: SDWebImageCurlSession { settingsLock.withLock { _session } }
+    private var session: SDWebImageCurlSession { currentSession.wrappedValue }
 
     /// Cancels every download, invalidates the session and makes a new one from `sessionConfiguration`, whose
     /// request timeout becomes `downloadTimeout` (DL-15). Ports `createNewSessionWithConfiguration:` (4.4.8), which
@@ -87,19 +78,25 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     public func createNewSession(with sessionConfiguration: URLSessionConfiguration) {
         cancelAllDownloads()
         let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: downloadTimeout)
-        let old = settingsLock.withLock { () -> SDWebImageCurlSession in
-            defer { _session = replacement }
-            return _session
+        let old = currentSession.withLock { session -> SDWebImageCurlSession in
+            defer { session = replacement }
+            return session
         }
         old.invalidateAndCancel()
     }
 
-    // MARK: Settings
+    // MARK: Settings (4.4.8's names, forwarding to `config`)
+
+    /// All the settings at once (5.x's `config`); set it to change several together.
+    public var config: SDWebImageDownloaderConfig {
+        get { settings.wrappedValue }
+        set { settings.wrappedValue = newValue }
+    }
 
     /// Force-decode downloaded images (default true); copied into each new operation.
     public var shouldDecompressImages: Bool {
-        get { settingsLock.withLock { _shouldDecompressImages } }
-        set { settingsLock.withLock { _shouldDecompressImages = newValue } }
+        get { settings[\.shouldDecompressImages] }
+        set { settings[\.shouldDecompressImages] = newValue }
     }
 
     /// Where download completion blocks run: the main queue by default, as 4.4.8's operation calls them through
@@ -107,8 +104,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// `dispatchMain()`, main run loop or main actor): set it, and the manager's and cache's `completionQueue`, to
     /// a queue of theirs. Copied into each new operation.
     public var completionQueue: DispatchQueue {
-        get { settingsLock.withLock { _completionQueue } }
-        set { settingsLock.withLock { _completionQueue = newValue } }
+        get { settings[\.completionQueue] }
+        set { settings[\.completionQueue] = newValue }
     }
 
     /// How many downloads run at once (the queue's `maxConcurrentOperationCount`; default 6).
@@ -122,36 +119,36 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// The request timeout in seconds, an idle timeout (see `SDWebImageCurlSession`). Default 15; 0 means 15.
     public var downloadTimeout: TimeInterval {
-        get { settingsLock.withLock { _downloadTimeout } }
-        set { settingsLock.withLock { _downloadTimeout = newValue } }
+        get { settings[\.downloadTimeout] }
+        set { settings[\.downloadTimeout] = newValue }
     }
 
     public var executionOrder: SDWebImageDownloaderExecutionOrder {
-        get { settingsLock.withLock { _executionOrder } }
-        set { settingsLock.withLock { _executionOrder = newValue } }
+        get { settings[\.executionOrder] }
+        set { settings[\.executionOrder] = newValue }
     }
 
     /// The credential for HTTP authentication; wins over `username` / `password`.
     public var urlCredential: URLCredential? {
-        get { settingsLock.withLock { _urlCredential } }
-        set { settingsLock.withLock { _urlCredential = newValue } }
+        get { settings[\.urlCredential] }
+        set { settings[\.urlCredential] = newValue }
     }
 
     /// HTTP Basic user name, used with `password` when `urlCredential` is nil.
     public var username: String? {
-        get { settingsLock.withLock { _username } }
-        set { settingsLock.withLock { _username = newValue } }
+        get { settings[\.username] }
+        set { settings[\.username] = newValue }
     }
 
     public var password: String? {
-        get { settingsLock.withLock { _password } }
-        set { settingsLock.withLock { _password = newValue } }
+        get { settings[\.password] }
+        set { settings[\.password] = newValue }
     }
 
     /// Called for each request with the URL and the downloader's headers; its result is sent instead.
     public var headersFilter: SDWebImageDownloaderHeadersFilterBlock? {
-        get { settingsLock.withLock { _headersFilter } }
-        set { settingsLock.withLock { _headersFilter = newValue } }
+        get { settings[\.headersFilter] }
+        set { settings[\.headersFilter] = newValue }
     }
 
     /// The session's configuration (with the downloader's timeout in it).
@@ -162,24 +159,24 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// Sets a header sent with every request; nil removes it.
     public func setValue(_ value: String?, forHTTPHeaderField field: String) {
-        settingsLock.withLock { HTTPHeaders[field] = value }
+        settings.withLock { $0.httpHeaders[field] = value }
     }
 
     public func value(forHTTPHeaderField field: String) -> String? {
-        settingsLock.withLock { HTTPHeaders[field] }
+        settings.withLock { $0.httpHeaders[field] }
     }
 
     /// All headers sent with every request.
-    public var allHTTPHeaderFields: SDHTTPHeadersDictionary { settingsLock.withLock { HTTPHeaders } }
+    public var allHTTPHeaderFields: SDHTTPHeadersDictionary { settings[\.httpHeaders] }
 
     /// The class new operations are made of.
-    public var operationClass: AnyClass { settingsLock.withLock { _operationClass } }
+    public var operationClass: AnyClass { settings[\.operationClass] }
 
     /// Uses `operationClass` for new operations if it is an `Operation` subclass that conforms to
     /// `SDWebImageDownloaderOperationInterface`; anything else (or nil) restores the default (DL-05).
     public func setOperationClass(_ operationClass: AnyClass?) {
         let usable = operationClass as? any (Operation & SDWebImageDownloaderOperationInterface).Type
-        settingsLock.withLock { _operationClass = usable ?? SDWebImageDownloaderOperation.self }
+        settings[\.operationClass] = usable ?? SDWebImageDownloaderOperation.self
     }
 
     // MARK: Downloading
@@ -233,12 +230,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Runs inside the barrier.
     private func makeOperation(url: URL, options: SDWebImageDownloaderOptions) -> any Operation & SDWebImageDownloaderOperationInterface {
-        let settings = settingsLock.withLock {
-            (timeout: _downloadTimeout, headers: HTTPHeaders, filter: _headersFilter, operationClass: _operationClass,
-             decompress: _shouldDecompressImages, credential: _urlCredential, user: _username, password: _password,
-             order: _executionOrder, session: _session, completionQueue: _completionQueue)
-        }
-        let timeout = settings.timeout == 0 ? 15 : settings.timeout
+        let settings = self.settings.wrappedValue  // one read: every setting of one moment
+        let session = self.session
+        let timeout = settings.downloadTimeout == 0 ? 15 : settings.downloadTimeout
         // The protocol cache is bypassed unless asked for, so images are not cached twice (FAQ-09).
         let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
         var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
@@ -246,14 +240,14 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         // 4.4.8 also sets `HTTPShouldUsePipelining`. libcurl has no HTTP/1.1 pipelining any more (gone in 7.62,
         // as in browsers and NSURLSession) and Foundation deprecates the flag, so the port leaves it unset: the
         // session always reuses connections and multiplexes HTTP/2 streams, which is what it amounts to (DL-07).
-        request.allHTTPHeaderFields = settings.filter.map { $0(url, settings.headers) } ?? settings.headers
+        request.allHTTPHeaderFields = settings.headersFilter.map { $0(url, settings.httpHeaders) } ?? settings.httpHeaders
 
-        let operation = settings.operationClass.init(request: request, in: settings.session, options: options)
-        operation.shouldDecompressImages = settings.decompress
+        let operation = settings.operationClass.init(request: request, in: session, options: options)
+        operation.shouldDecompressImages = settings.shouldDecompressImages
         (operation as? SDWebImageDownloaderOperation)?.completionQueue = settings.completionQueue
-        if let credential = settings.credential {
+        if let credential = settings.urlCredential {
             operation.credential = credential
-        } else if let user = settings.user, let password = settings.password {
+        } else if let user = settings.username, let password = settings.password {
             operation.credential = URLCredential(user: user, password: password, persistence: .forSession)
         }
         if options.contains(.highPriority) {
@@ -261,7 +255,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         } else if options.contains(.lowPriority) {
             operation.queuePriority = .low
         }
-        if settings.order == .lifo {
+        if settings.executionOrder == .lifo {
             // LIFO as 4.4.8 emulates it: the previous newest operation waits for this one. (A dependency on an
             // operation that already started would mean nothing, so it is only added to a waiting one.)
             if let last = lastAddedOperation, !last.isExecuting, !last.isFinished {

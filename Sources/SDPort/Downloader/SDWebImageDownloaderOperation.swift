@@ -30,7 +30,8 @@ import Foundation
 /// - `ContinueInBackground` is accepted and does nothing: Linux has no background tasks to ask for (OP-09).
 ///
 /// Thread safety: `lifecycleLock` (recursive, as `@synchronized(self)` is) orders start, cancel and finish;
-/// `stateLock` guards every stored mutable property. KVO notifications are sent without `stateLock` held.
+/// `stateLock` guards the download's state; the settings the downloader copies in are one value behind their own
+/// lock (`settings`). KVO notifications are sent without `stateLock` held.
 open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperationInterface,
     SDWebImageCurlTaskDelegate, @unchecked Sendable {
     /// One caller's callbacks; its identity is the caller's token.
@@ -63,6 +64,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// Guards `sharedManagerCacheKey` (its own lock).
     private static let sharedManagerCacheKeyBox = SDLocked<(@Sendable (URL?) -> String?)?>(wrappedValue: nil)
 
+    /// Decompression, completion queue and credential: set by the downloader, one lock of their own.
+    private let settings = SDLocked(wrappedValue: SDWebImageDownloaderOperationSettings())
+
     // Guarded by stateLock.
     private var _executing = false
     private var _finished = false
@@ -70,9 +74,6 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var callbackEntries: [CallbackEntry] = []
     private var _dataTask: SDWebImageCurlTask?
     private var ownedSession: SDWebImageCurlSession?
-    private var _shouldDecompressImages = true
-    private var _completionQueue: DispatchQueue = .main
-    private var _credential: URLCredential?
     private var _expectedSize = 0
     private var _response: URLResponse?
     private var imageData: Data?
@@ -101,21 +102,21 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// Force-decode downloaded images (the downloader copies its own setting here). Default true.
     public var shouldDecompressImages: Bool {
-        get { stateLock.withLock { _shouldDecompressImages } }
-        set { stateLock.withLock { _shouldDecompressImages = newValue } }
+        get { settings[\.shouldDecompressImages] }
+        set { settings[\.shouldDecompressImages] = newValue }
     }
 
     /// Where completion blocks run (`dispatch_queue_async_safe`); the main queue by default, as 4.4.8's
     /// `dispatch_main_async_safe`. The downloader sets it from its own `completionQueue`.
     public var completionQueue: DispatchQueue {
-        get { stateLock.withLock { _completionQueue } }
-        set { stateLock.withLock { _completionQueue = newValue } }
+        get { settings[\.completionQueue] }
+        set { settings[\.completionQueue] = newValue }
     }
 
     /// The credential answered to an HTTP authentication challenge (once; OP-07).
     public var credential: URLCredential? {
-        get { stateLock.withLock { _credential } }
-        set { stateLock.withLock { _credential = newValue } }
+        get { settings[\.credential] }
+        set { settings[\.credential] = newValue }
     }
 
     /// The expected body size from the response (0 when unknown).
@@ -258,10 +259,11 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// The final completion: takes the callbacks (no caller can join from now on), finishes, then calls them.
     private func complete(image: UIImage?, data: Data?, error: Error?) {
-        let (blocks, queue) = stateLock.withLock { () -> ([SDWebImageDownloaderCompletedBlock], DispatchQueue) in
+        let blocks = stateLock.withLock { () -> [SDWebImageDownloaderCompletedBlock] in
             _isFinishing = true
-            return (callbackEntries.compactMap(\.completed), _completionQueue)
+            return callbackEntries.compactMap(\.completed)
         }
+        let queue = completionQueue
         done()
         guard !blocks.isEmpty else { return }
         dispatch_queue_async_safe(queue) {
@@ -271,9 +273,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// A partial image of a progressive download; dropped once the operation is finishing.
     private func deliverPartial(_ image: UIImage) {
-        let (blocks, queue) = stateLock.withLock {
-            (_isFinishing ? [] : callbackEntries.compactMap(\.completed), _completionQueue)
-        }
+        let blocks = stateLock.withLock { _isFinishing ? [] : callbackEntries.compactMap(\.completed) }
+        let queue = completionQueue
         guard !blocks.isEmpty else { return }
         dispatch_queue_async_safe(queue) {
             for block in blocks { block(image, nil, nil, false) }

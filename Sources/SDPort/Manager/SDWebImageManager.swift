@@ -31,8 +31,8 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 /// 5.x differences: loads take a context dictionary, loaders replace the downloader, the blacklist error is
 /// `SDWebImageErrorBlackListed` instead of `NSURLErrorFileDoesNotExist`, and a nil URL gives `InvalidURL`.
 ///
-/// Thread safety: the settings are guarded by `settingsLock`, `failedURLs` by `failedURLsLock` and
-/// `runningOperations` by `runningOperationsLock` (the original's two semaphores).
+/// Thread safety: the settings are one `SDWebImageManagerSettings` value behind one lock, `failedURLs` is
+/// guarded by `failedURLsLock` and `runningOperations` by `runningOperationsLock` (the original's two semaphores).
 public final class SDWebImageManager: @unchecked Sendable {
     /// The shared manager: the shared cache and the shared downloader (MGR-01).
     public static let shared: SDWebImageManager = {
@@ -51,12 +51,8 @@ public final class SDWebImageManager: @unchecked Sendable {
     /// managers with a `cacheKeyFilter` scale again with their own key (as 4.4.8).
     private let isSharedManager: Bool
 
-    /// Guards `_delegate`, `_cacheKeyFilter`, `_cacheSerializer` and `_completionQueue`.
-    private let settingsLock = NSLock()
-    private weak var _delegate: (any SDWebImageManagerDelegate)?
-    private var _cacheKeyFilter: SDWebImageCacheKeyFilterBlock?
-    private var _cacheSerializer: SDWebImageCacheSerializerBlock?
-    private var _completionQueue: DispatchQueue = .main
+    /// The delegate, key filter, serializer and completion queue, behind one lock.
+    private let settings = SDLocked(wrappedValue: SDWebImageManagerSettings())
 
     /// Guards `_failedURLs`.
     private let failedURLsLock = NSLock()
@@ -86,27 +82,27 @@ public final class SDWebImageManager: @unchecked Sendable {
 
     /// The delegate (held weakly, as the original does).
     public var delegate: (any SDWebImageManagerDelegate)? {
-        get { settingsLock.withLock { _delegate } }
-        set { settingsLock.withLock { _delegate = newValue } }
+        get { settings[\.delegate] }
+        set { settings[\.delegate] = newValue }
     }
 
     /// Turns URLs into cache keys, for example to drop a changing query (MGR-02). nil: the absolute string.
     public var cacheKeyFilter: SDWebImageCacheKeyFilterBlock? {
-        get { settingsLock.withLock { _cacheKeyFilter } }
-        set { settingsLock.withLock { _cacheKeyFilter = newValue } }
+        get { settings[\.cacheKeyFilter] }
+        set { settings[\.cacheKeyFilter] = newValue }
     }
 
     /// Chooses the bytes written to disk for a downloaded image; it runs on a global queue (4.4.8).
     public var cacheSerializer: SDWebImageCacheSerializerBlock? {
-        get { settingsLock.withLock { _cacheSerializer } }
-        set { settingsLock.withLock { _cacheSerializer = newValue } }
+        get { settings[\.cacheSerializer] }
+        set { settings[\.cacheSerializer] = newValue }
     }
 
     /// The queue completions are delivered on; `.main` by default, as in the original (port addition, see the
     /// type's documentation). Set the cache's `completionQueue` to the same queue so disk hits arrive there too.
     public var completionQueue: DispatchQueue {
-        get { settingsLock.withLock { _completionQueue } }
-        set { settingsLock.withLock { _completionQueue = newValue } }
+        get { settings[\.completionQueue] }
+        set { settings[\.completionQueue] = newValue }
     }
 
     // MARK: Failed URLs and running operations

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The downloader's settings as one value, behind the downloader's one lock, so a request is never built from
+/// half-changed settings.
+///
+/// Shaped like 5.x's `SDWebImageDownloaderConfig` (`SDWebImageDownloaderConfig.h`) and Nuke's
+/// `ImagePipeline.Configuration`; 4.4.8 keeps these as properties of `SDWebImageDownloader`, and the port keeps
+/// those 4.4.8 names as the public API, forwarding to this value (`SDWebImageDownloader.config` reads or
+/// replaces it whole). 5.x also moves `maxConcurrentDownloads` here; the port leaves it on the operation queue.
+public struct SDWebImageDownloaderConfig: @unchecked Sendable {  // URLCredential is immutable once made
+    /// Force-decode downloaded images; copied into each new operation.
+    public var shouldDecompressImages = true
+    /// The request timeout in seconds (an idle timeout); 0 means 15.
+    public var downloadTimeout: TimeInterval = 15
+    public var executionOrder = SDWebImageDownloaderExecutionOrder.fifo
+    /// The credential for HTTP authentication; wins over `username` / `password`.
+    public var urlCredential: URLCredential?
+    public var username: String?
+    public var password: String?
+    /// Called for each request with the URL and the headers; its result is sent instead.
+    public var headersFilter: SDWebImageDownloaderHeadersFilterBlock?
+    /// The headers sent with every request.
+    public var httpHeaders: SDHTTPHeadersDictionary = [:]
+    /// The class new operations are made of.
+    public var operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type = SDWebImageDownloaderOperation.self
+    /// Where download completion blocks run (port addition; main, as 4.4.8).
+    public var completionQueue: DispatchQueue = .main
+
+    public init() {}
+}

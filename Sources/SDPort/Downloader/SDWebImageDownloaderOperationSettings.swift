@@ -1,0 +1,9 @@
+import Foundation
+
+/// What the downloader sets on an operation before it starts, as one value behind one lock
+/// (`SDWebImageDownloaderOperation.settings`); 4.4.8 keeps them as the operation's properties.
+struct SDWebImageDownloaderOperationSettings: @unchecked Sendable {  // URLCredential is immutable once made
+    var shouldDecompressImages = true
+    var completionQueue: DispatchQueue = .main
+    var credential: URLCredential?
+}
