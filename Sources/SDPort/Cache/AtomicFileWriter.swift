@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 
 /// Writes a file so that it appears whole or not at all: the bytes go to a hidden temporary file in the
@@ -12,15 +13,14 @@ enum AtomicFileWriter {
     /// The name prefix of temporary files; hidden, so the cleanup and size counts skip them.
     static let temporaryPrefix = ".sdport-tmp-"
 
-    /// Guards `sequence`.
-    private static let sequenceLock = NSLock()
-    nonisolated(unsafe) private static var sequence: UInt64 = 0
+    /// The last number given to a temporary file.
+    private static let sequence = Mutex<UInt64>(0)
 
     /// Unique among this process's writes (the counter) and across processes (the pid); `O_EXCL` catches the rest.
     private static func uniqueSuffix() -> String {
-        let number = sequenceLock.withLock { () -> UInt64 in
-            sequence &+= 1
-            return sequence
+        let number = sequence.withLock { value -> UInt64 in
+            value &+= 1
+            return value
         }
         return "\(getpid())-\(number)"
     }

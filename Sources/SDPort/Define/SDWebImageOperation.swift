@@ -3,8 +3,9 @@ import Foundation
 /// Something that can be cancelled: a download token, a combined operation, a cache query.
 ///
 /// Ports the `SDWebImageOperation` protocol (`SDWebImageOperation.h`, 4.4.8), whose only method is `cancel`.
-/// Foundation's `Operation` conforms, as `NSOperation` does in the original.
-public protocol SDWebImageOperation: AnyObject {
+/// Foundation's `Operation` conforms, as `NSOperation` does in the original. `Sendable`, because operations are
+/// cancelled from any thread (as Nuke's `Cancellable` is).
+public protocol SDWebImageOperation: AnyObject, Sendable {
     func cancel()
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 
 /// One reported step of the flow.
@@ -15,35 +16,37 @@ public struct SDWebImageTraceEvent: Sendable {
 /// `com.hackemist.SDWebImage.flow`, and to observers (the `--trace` printer, the demo, the tests).
 ///
 /// Not in the original, which has no tracing; the layers call `record` where the articles' sequence diagram
-/// puts each step. Observers are held in a dictionary guarded by `lock`.
+/// puts each step. Observers are held in a dictionary inside a `Mutex`.
 public enum SDWebImageTrace {
     /// An observer registration; pass it to `removeObserver` to stop receiving events.
     public struct Token: Hashable, Sendable { fileprivate let id: UInt64 }
 
     public static let logger = Logger(label: "com.hackemist.SDWebImage.flow")
 
-    /// Guards `observers` and `nextID`.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var observers: [UInt64: @Sendable (SDWebImageTraceEvent) -> Void] = [:]
-    nonisolated(unsafe) private static var nextID: UInt64 = 0
+    /// The observers by registration number, and the last number given.
+    private struct Registry {
+        var observers: [UInt64: @Sendable (SDWebImageTraceEvent) -> Void] = [:]
+        var nextID: UInt64 = 0
+    }
+    private static let registry = Mutex(Registry())
 
     /// Calls `observer` for every event from now on, on whatever thread reports it.
     @discardableResult
     public static func addObserver(_ observer: @escaping @Sendable (SDWebImageTraceEvent) -> Void) -> Token {
-        lock.withLock {
-            nextID += 1
-            observers[nextID] = observer
-            return Token(id: nextID)
+        registry.withLock { registry in
+            registry.nextID += 1
+            registry.observers[registry.nextID] = observer
+            return Token(id: registry.nextID)
         }
     }
 
     public static func removeObserver(_ token: Token) {
-        lock.withLock { _ = observers.removeValue(forKey: token.id) }
+        _ = registry.withLock { $0.observers.removeValue(forKey: token.id) }
     }
 
     /// Reports one step.
     public static func record(_ step: SDWebImageFlowStep, key: String?, _ detail: @autoclosure () -> String = "") {
-        let current = lock.withLock { Array(observers.values) }
+        let current = registry.withLock { Array($0.observers.values) }
         let wantsLog = logger.logLevel <= .trace
         guard !current.isEmpty || wantsLog else { return }
         let event = SDWebImageTraceEvent(step: step, key: key, detail: detail(), date: Date())

@@ -123,9 +123,7 @@ final class SDWebImageV5LoadProcess: Sendable {
                 self.manager.safelyRemoveOperationFromRunning(self.operation)
             }
         }
-        // Loader operations are cancelled from any thread (the protocol's contract).
-        nonisolated(unsafe) let cancellable = loaderOperation
-        operation.cancelBlock = { cancellable?.cancel() }
+        operation.cancelBlock = { loaderOperation?.cancel() }
     }
 
     private func blockFailedURLIfNeeded(_ error: Error) {
