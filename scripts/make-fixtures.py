@@ -258,6 +258,14 @@ def main():
         for x in range(16):
             lpx[x, y] = (x * 16, y * 16, (x + y) * 8, 255 if x < 12 else x * 20 - 220)  # alpha 0..80 on the right
     ll.save(path("lossless.webp"), lossless=True, exact=True)
+    # Big enough that libwebp's incremental decoder hands out rows (16 at a time) before the data is complete,
+    # for the progressive tests; the right half is translucent, so partial rows are un-premultiplied.
+    lg = Image.new("RGBA", (256, 192))
+    gpx = lg.load()
+    for y in range(192):
+        for x in range(256):
+            gpx[x, y] = (x, y, (x * y) % 256, 255 if x < 128 else 2 * (x - 128) + 1)
+    lg.save(path("lossless-gradient.webp"), lossless=True, exact=True)
 
     anim = [Image.new("RGBA", (24, 16), (255, 0, 0, 255)), Image.new("RGBA", (24, 16), (0, 255, 0, 255)),
             Image.new("RGBA", (24, 16), (0, 0, 0, 0))]
