@@ -6,18 +6,25 @@ import XCTest
 /// Progressive decoding of partial JPEG, PNG and WebP data (COD-03): a partial image from the data so far, a
 /// better one from more data, and the full decode at the end.
 final class COD03_ProgressiveDecodingTests: XCTestCase {
-    /// Parity: COD-03 — the PNG, JPEG and WebP coders are progressive (4.4.8's WebP coder conforms to
-    /// `SDWebImageProgressiveCoder`, GIF's does not); the downloader makes a fresh one per download.
-    func test_COD03_pngJpegAndWebpCodersAreProgressive() throws {
-        let progressive: [any SDWebImageProgressiveCoder.Type] = [SDWebImagePNGCoder.self, SDWebImageJPEGCoder.self,
-                                                                  SDWebImageWebPCoder.self]
+    /// Parity: COD-03 — the PNG and JPEG coders are progressive; the downloader makes a fresh one per download.
+    func test_COD03_pngAndJpegCodersAreProgressive() throws {
+        let progressive: [any SDWebImageProgressiveCoder.Type] = [SDWebImagePNGCoder.self, SDWebImageJPEGCoder.self]
         XCTAssertTrue(progressive[0].init().canIncrementallyDecode(from: try TestFixtures.data("rgba.png")))
         XCTAssertTrue(progressive[1].init().canIncrementallyDecode(from: try TestFixtures.data("baseline.jpg")))
         XCTAssertFalse(progressive[1].init().canIncrementallyDecode(from: try TestFixtures.data("rgba.png")))
-        XCTAssertTrue(progressive[2].init().canIncrementallyDecode(from: try TestFixtures.data("lossy.webp")))
-        XCTAssertTrue(progressive[2].init().canIncrementallyDecode(from: try TestFixtures.data("lossless.webp")))
-        XCTAssertFalse(progressive[2].init().canIncrementallyDecode(from: try TestFixtures.data("baseline.jpg")))
         XCTAssertFalse(SDWebImageGIFCoder.shared is any SDWebImageProgressiveCoder)
+    }
+
+    /// Parity: COD-03 — the WebP coder is progressive too, as 4.4.8's `SDWebImageWebPCoder` conforms to
+    /// `SDWebImageProgressiveCoder` (`canIncrementallyDecodeFromData:` is "is WebP").
+    func test_COD03_webpCoderIsProgressive() throws {
+        let type: any SDWebImageProgressiveCoder.Type = SDWebImageWebPCoder.self
+        XCTAssertTrue(SDWebImageWebPCoder.shared is any SDWebImageProgressiveCoder)
+        XCTAssertTrue(type.init().canIncrementallyDecode(from: try TestFixtures.data("lossy.webp")))
+        XCTAssertTrue(type.init().canIncrementallyDecode(from: try TestFixtures.data("lossless.webp")))
+        XCTAssertTrue(type.init().canIncrementallyDecode(from: try TestFixtures.data("animated.webp")), "any WebP, as the original")
+        XCTAssertFalse(type.init().canIncrementallyDecode(from: try TestFixtures.data("baseline.jpg")))
+        XCTAssertFalse(type.init().canIncrementallyDecode(from: nil))
     }
 
     /// Parity: COD-03 — baseline JPEG: more data, more rows identical to the final image; finished = full decode.

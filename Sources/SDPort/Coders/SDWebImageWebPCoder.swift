@@ -160,7 +160,8 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
     /// Ports `-incrementallyDecodedImageWithData:finished:`: the rows libwebp has decoded from `data` (all the data
     /// received so far), on a transparent canvas of the full size; nil until a first row is decoded, or when the
     /// data is not a still WebP. With `finished`, the incremental decoder is freed and the whole data is decoded as
-    /// `decodeImage(from:)` does (nil when that fails), as this port's JPEG and PNG coders do.
+    /// `decodeImage(from:)` does (nil when that fails), as this port's JPEG and PNG coders do; 4.4.8 returns the
+    /// incremental decoder's picture there. Either way the downloader decodes the final image from all the data.
     public func incrementallyDecodedImage(with data: Data?, finished: Bool) -> UIImage? {
         guard let data else { return nil }
         if finished {
