@@ -39,7 +39,7 @@ enum CoderBenchmarks {
         print("image: \(width)×\(height) photo-like; JPEG q90 \(jpeg.count / 1024) KB, PNG \(png.count / 1024) KB, "
               + "WebP q80 \(webp.count / 1024) KB, GIF \(gif.count / 1024) KB; animated GIF \(animationFrames) × "
               + "\(animationWidth)×\(animationHeight) \(animatedGIF.count / 1024) KB; \(rounds) decodes each, alternating")
-        print("format    path                        best ms  median ms   MP/s (best)")
+        print("format    path                           best ms  median ms   MP/s (best)")
 
         let stillPixels = Double(width * height) / 1e6
         let animationPixels = Double(animationWidth * animationHeight * animationFrames) / 1e6
@@ -50,6 +50,8 @@ enum CoderBenchmarks {
             ("GIF", gif, stillPixels, "giflib + compositing (direct)", directGiflib),
             ("GIF anim", animatedGIF, animationPixels, "giflib + compositing (direct)", directGiflib),
         ]
+        try checkGIFAnchor(gif, against: manager)
+        try checkGIFAnchor(animatedGIF, against: manager)
         for (name, data, megapixels, directLabel, direct) in cases {
             let (managerTimes, directTimes) = try alternate(
                 { _ = try manager.decodeImage(from: data) }, { try direct(data) })
@@ -87,7 +89,7 @@ enum CoderBenchmarks {
     }
 
     private static func report(_ format: String, _ path: String, _ times: [Double], megapixels: Double) {
-        let label = format.padding(toLength: 10, withPad: " ", startingAt: 0) + path.padding(toLength: 28, withPad: " ", startingAt: 0)
+        let label = format.padding(toLength: 10, withPad: " ", startingAt: 0) + path.padding(toLength: 31, withPad: " ", startingAt: 0)
         print(label + String(format: "%7.2f  %9.2f   %7.1f", times.min()! * 1000, median(times) * 1000, megapixels / times.min()!))
     }
 
@@ -154,6 +156,11 @@ enum CoderBenchmarks {
     /// `SDWebImageGIFCoder` must do for its `UIImage` frames; durations and the loop count are left out, as
     /// they cost nothing measurable.
     private static func directGiflib(_ data: Data) throws {
+        _ = try compositedGIFFrames(data)
+    }
+
+    /// The frames `directGiflib` composites: each frame's RGBA canvas and whether it has transparency.
+    private static func compositedGIFFrames(_ data: Data) throws -> [(pixels: [UInt8], hasAlpha: Bool)] {
         final class Source { let data: Data; var offset = 0; init(_ data: Data) { self.data = data } }
         let source = Unmanaged.passRetained(Source(data))
         defer { source.release() }
@@ -223,7 +230,18 @@ enum CoderBenchmarks {
                 break
             }
         }
-        guard frames.count == Int(gif.pointee.ImageCount) else { throw BenchmarkError("frames lost") }
+        return frames
+    }
+
+    /// Checks once, before timing, that the GIF anchor ends with the same bitmaps as the coder (so the two do
+    /// the same work).
+    private static func checkGIFAnchor(_ data: Data, against manager: SDWebImageCodersManager) throws {
+        let image = try manager.decodeImage(from: data)
+        let coderFrames = (image.images ?? [image]).map { ($0.pixels, $0.hasAlpha) }
+        let anchorFrames = try compositedGIFFrames(data)
+        guard coderFrames.count == anchorFrames.count,
+              zip(coderFrames, anchorFrames).allSatisfy({ $0.0 == $1.pixels && $0.1 == $1.hasAlpha })
+        else { throw BenchmarkError("the GIF anchor's frames differ from SDWebImageGIFCoder's") }
     }
 
     /// A 12-frame animation cut from the photo-like image: each frame a 480×270 window moved along the picture,
