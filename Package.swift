@@ -26,6 +26,8 @@ let package = Package(
         // giflib has no pkg-config file upstream; the modulemap links "gif" directly.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // EXIF orientation of JPEGs (COD-09).
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // libjpeg reports errors by longjmp; that must stay inside C, so every libjpeg call lives here.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
@@ -33,7 +35,7 @@ let package = Package(
         .target(
             name: "SDPort",
             dependencies: [
-                "CCurl", "CPNG", "CTurboJPEG", "CGIF", "CWebP", "CJPEGShim",
+                "CCurl", "CPNG", "CTurboJPEG", "CGIF", "CWebP", "CExif", "CJPEGShim",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -128,6 +128,48 @@ def blocks_image():
     return im
 
 
+# The upright picture every orientation-N.jpg shows once its EXIF tag is applied: 4x2 blocks of 16x16, colours
+# far apart so JPEG loss cannot confuse them (tests recompute them from ORIENTATION_COLORS).
+ORIENTATION_COLORS = [
+    [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)],
+    [(0, 0, 0), (255, 255, 0), (0, 255, 255), (255, 0, 255)],
+]
+
+# What a viewer does to the stored pixels for each EXIF orientation (Pillow's ImageOps.exif_transpose table),
+# and the inverse the script applies to the upright picture so that the viewer's step undoes it.
+ORIENTATION_SHOW = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180, 4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,
+}
+ORIENTATION_STORE = {**ORIENTATION_SHOW, 6: Image.Transpose.ROTATE_90, 8: Image.Transpose.ROTATE_270}
+
+
+def orientation_fixtures():
+    """orientation-1.jpg ... orientation-8.jpg: each stores the 64x32 upright picture pre-transformed by the
+    inverse of its EXIF orientation, so every one of them shows the same picture when the tag is applied."""
+    upright = Image.new("RGB", (64, 32))
+    px = upright.load()
+    for y in range(32):
+        for x in range(64):
+            px[x, y] = ORIENTATION_COLORS[y // 16][x // 16]
+    for n in range(1, 9):
+        stored = upright.transpose(ORIENTATION_STORE[n]) if n in ORIENTATION_STORE else upright.copy()
+        exif = Image.Exif()
+        exif[0x0112] = n
+        stored.save(path("orientation-%d.jpg" % n), quality=95, subsampling="4:2:0", exif=exif.tobytes())
+        # Check the file the way a viewer shows it: tag applied, every block's centre the upright colour.
+        with Image.open(path("orientation-%d.jpg" % n)) as saved:
+            assert saved.getexif().get(0x0112) == n
+            shown = saved.transpose(ORIENTATION_SHOW[n]) if n in ORIENTATION_SHOW else saved.copy()
+        assert shown.size == (64, 32), (n, shown.size)
+        for by in range(2):
+            for bx in range(4):
+                got = shown.getpixel((bx * 16 + 8, by * 16 + 8))
+                want = ORIENTATION_COLORS[by][bx]
+                assert all(abs(g - w) < 24 for g, w in zip(got, want)), (n, bx, by, got, want)
+
+
 def write(name, data):
     with open(path(name), "wb") as f:
         f.write(data)
@@ -216,6 +258,14 @@ def main():
         for x in range(16):
             lpx[x, y] = (x * 16, y * 16, (x + y) * 8, 255 if x < 12 else x * 20 - 220)  # alpha 0..80 on the right
     ll.save(path("lossless.webp"), lossless=True, exact=True)
+    # Big enough that libwebp's incremental decoder hands out rows (16 at a time) before the data is complete,
+    # for the progressive tests; the right half is translucent, so partial rows are un-premultiplied.
+    lg = Image.new("RGBA", (256, 192))
+    gpx = lg.load()
+    for y in range(192):
+        for x in range(256):
+            gpx[x, y] = (x, y, (x * y) % 256, 255 if x < 128 else 2 * (x - 128) + 1)
+    lg.save(path("lossless-gradient.webp"), lossless=True, exact=True)
 
     anim = [Image.new("RGBA", (24, 16), (255, 0, 0, 255)), Image.new("RGBA", (24, 16), (0, 255, 0, 255)),
             Image.new("RGBA", (24, 16), (0, 0, 0, 0))]
@@ -256,6 +306,8 @@ def main():
     write("huge-dimensions.jpg", bytes(j))
     write("huge-dimensions.gif", gif_bytes(65535, 65535, [dict(left=0, top=0, w=2, h=2, pixels=[1, 1, 1, 1], delay_cs=0,
                                                                disposal=0, transparent=False, interlaced=False)]))
+
+    orientation_fixtures()
 
 
 if __name__ == "__main__":

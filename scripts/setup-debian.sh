@@ -10,6 +10,7 @@ packages=(
   libturbojpeg0-dev      # JPEG coder (TurboJPEG API)
   libgif-dev             # GIF coder
   libwebp-dev            # WebP coder (decode, encode, demux, mux)
+  libexif-dev            # EXIF orientation of JPEGs (SDImageEXIFOrientation)
   pkg-config             # SwiftPM finds the libraries' flags through it
   openssl                # the tests make a self-signed certificate for the HTTPS server
   curl                   # the test server's own tests and the downloader benchmark use the curl command

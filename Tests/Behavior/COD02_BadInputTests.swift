@@ -112,6 +112,7 @@ final class COD02_BadInputTests: XCTestCase {
                 }
                 _ = SDWebImageJPEGCoder().incrementallyDecodedImage(with: data, finished: false)
                 _ = SDWebImagePNGCoder().incrementallyDecodedImage(with: data, finished: false)
+                _ = SDWebImageWebPCoder().incrementallyDecodedImage(with: data, finished: false)
             }
         }
         // Pure noise, no signature at all.

@@ -175,6 +175,26 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertTrue(plain.completions.allSatisfy(\.finished))
     }
 
+    /// Parity: OP-03, COD-03 — a progressive WebP download: the WebP coder is the progressive coder for it, so
+    /// partial images (the full size, the rows decoded so far, the rest transparent) arrive before the final one.
+    func test_OP03_progressiveWebpDownloadDeliversPartialImages() throws {
+        server.route("/gradient.webp", .file(TestFixtures.url("lossless-gradient.webp"), contentType: "image/webp")
+            .trickle(chunkSize: 1024, interval: 0.02))
+        let recorder = download("/gradient.webp", options: .progressiveDownload)
+        let partials = recorder.completions.filter { !$0.finished }
+        XCTAssertGreaterThan(partials.count, 0, "at least one partial image")
+        let first = try XCTUnwrap(partials.first?.image)
+        XCTAssertEqual(first.pixelWidth, 256)
+        XCTAssertEqual(first.pixelHeight, 192)
+        XCTAssertEqual(first.sd_imageFormat, .webp)
+        XCTAssertEqual(first.pixel(x: 0, y: 0).a, 255, "the top rows are decoded")
+        XCTAssertEqual(first.pixel(x: 0, y: 191).a, 0, "the bottom rows have not arrived")
+        XCTAssertTrue(partials.allSatisfy { $0.image != nil && $0.data == nil && $0.error == nil })
+        XCTAssertEqual(recorder.completions.last?.finished, true, "the final image comes last")
+        let final = try XCTUnwrap(recorder.final?.image)
+        XCTAssertEqual(final.pixels, try SDWebImageWebPCoder.shared.decodeImage(from: TestFixtures.data("lossless-gradient.webp")).pixels)
+    }
+
     // MARK: OP-04
 
     /// Parity: OP-04 — the data is decoded; the completion has the image, the data and finished = true.

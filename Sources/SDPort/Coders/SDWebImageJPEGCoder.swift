@@ -22,7 +22,8 @@ import Foundation
 ///   colour), a progressive JPEG shows every scan that arrived, so more data gives a sharper image. The last
 ///   partial image and the byte count it came from are kept, under `lock`, so a call with no new data
 ///   returns it without decoding again.
-/// - EXIF orientation is not applied (the stand-in `UIImage` has no orientation).
+/// - The pixels are the stored ones; `SDWebImageImageIOCoder`, which the coders manager holds, applies the EXIF
+///   orientation on top (`SDImageEXIFOrientation`, COD-09).
 /// - Headers claiming more than `SDWebImageCoderHelper.maxDecodedPixelCount` pixels are refused before any
 ///   allocation.
 public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked Sendable {

@@ -1,10 +1,12 @@
 import CWebP
 import Foundation
 
-/// Decodes still and animated WebP, and encodes lossy, lossless and animated WebP with libwebp (COD-02, COD-06).
+/// Decodes still and animated WebP, decodes partial still WebP progressively, and encodes lossy, lossless and
+/// animated WebP with libwebp (COD-02, COD-03, COD-06).
 ///
 /// Ports `SDWebImageWebPCoder` (`SDWebImageWebPCoder.m`, 4.4.8, compiled in with `SD_WEBP`:
-/// `decodedImageWithData:`, `encodedDataWithImage:format:`, `decompressedImageWithImage:data:options:`).
+/// `decodedImageWithData:`, `canIncrementallyDecodeFromData:`, `incrementallyDecodedImageWithData:finished:`,
+/// `encodedDataWithImage:format:`, `decompressedImageWithImage:data:options:`).
 /// 5.x moved WebP out of the core into the SDWebImageWebPCoder plugin (`SDImageWebPCoder`), which added
 /// lossless encoding through options; here that is `encode(_:lossless:quality:)`.
 ///
@@ -18,14 +20,29 @@ import Foundation
 ///   `WebPAnimEncoder` (4.4.8 muxes separately encoded frames with `WebPMux`), with the image's loop count.
 ///   Lossless encoding sets `config.exact`, so even the colour under fully transparent pixels survives a
 ///   round trip.
+/// - Partial data (a progressive download) goes through libwebp's incremental decoder, as in the original:
+///   `WebPINewRGB(MODE_rgbA)` once, then `WebPIUpdate` with all the data so far and `WebPIDecGetRGB`. An image
+///   comes back once at least one row is decoded (`last_y > 0`): the full size, the decoded rows on top, the rest
+///   transparent. libwebp writes premultiplied RGBA there; the rows are un-premultiplied into straight alpha.
+///   A coder made with `init()` keeps one incremental decoder, guarded by `lock`, and frees it in `deinit` and
+///   when `finished` comes. Animated WebP has no incremental decoder (libwebp refuses it): no partial image.
 /// - `decompressedImage` force-decodes (and scales down) through `SDWebImageCoderHelper` and re-encodes
 ///   `data` as WebP when the image was scaled down, as the original does.
-public final class SDWebImageWebPCoder: SDWebImageCoder, Sendable {
+public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImageWebPCoder()
 
-    /// The coder has no state, so one instance serves every thread.
+    /// Guards `incremental`, the progressive state of one download (the original's `_idec`).
+    private let lock = NSLock()
+    private var incremental: IncrementalState?
+
+    /// Whole-data decoding and encoding keep no state, so one instance serves every thread; the downloader makes
+    /// a fresh instance for each progressive download.
     public init() {}
+
+    deinit {
+        incremental?.free()
+    }
 
     // MARK: Decoding
 
@@ -130,6 +147,117 @@ public final class SDWebImageWebPCoder: SDWebImageCoder, Sendable {
         case VP8_STATUS_INVALID_PARAM: return .corrupt(.webp, reason: "invalid parameter")
         case VP8_STATUS_UNSUPPORTED_FEATURE: return .corrupt(.webp, reason: "unsupported feature")
         default: return .corrupt(.webp, reason: "bitstream error")
+        }
+    }
+
+    // MARK: Progressive decoding
+
+    /// Ports `-canIncrementallyDecodeFromData:`: any WebP data.
+    public func canIncrementallyDecode(from data: Data?) -> Bool {
+        canDecode(from: data)
+    }
+
+    /// Ports `-incrementallyDecodedImageWithData:finished:`: the rows libwebp has decoded from `data` (all the data
+    /// received so far), on a transparent canvas of the full size; nil until a first row is decoded, or when the
+    /// data is not a still WebP. With `finished`, the incremental decoder is freed and the whole data is decoded as
+    /// `decodeImage(from:)` does (nil when that fails), as this port's JPEG and PNG coders do; 4.4.8 returns the
+    /// incremental decoder's picture there. Either way the downloader decodes the final image from all the data.
+    public func incrementallyDecodedImage(with data: Data?, finished: Bool) -> UIImage? {
+        guard let data else { return nil }
+        if finished {
+            lock.withLock { resetIncremental() }
+            return try? decodeImage(from: data)
+        }
+        return lock.withLock { () -> UIImage? in
+            // Less data than last time: not the same download any more, start again.
+            if let state = incremental, data.count < state.bytesSeen { resetIncremental() }
+            if incremental == nil {
+                guard let state = IncrementalState.start(with: data) else { return nil }
+                incremental = state
+            }
+            return incremental?.update(with: data)
+        }
+    }
+
+    /// Frees the incremental decoder. Call with `lock` held.
+    private func resetIncremental() {
+        incremental?.free()
+        incremental = nil
+    }
+
+    /// One download's incremental decoder and what the header said.
+    private struct IncrementalState {
+        let decoder: OpaquePointer  // WebPIDecoder*
+        let hasAlpha: Bool
+        var bytesSeen = 0
+
+        /// A decoder for `data`, once its header has arrived and says the image is a still one within the pixel
+        /// budget; nil otherwise (wait for more data, or give up on this download's partial images).
+        static func start(with data: Data) -> IncrementalState? {
+            var features = WebPBitstreamFeatures()
+            let status = data.withUnsafeBytes { raw in
+                WebPGetFeatures(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &features)
+            }
+            guard status == VP8_STATUS_OK, features.has_animation == 0, features.width > 0, features.height > 0,
+                  (try? SDWebImageCoderHelper.checkPixelBudget(width: Int(features.width), height: Int(features.height))) != nil
+            else { return nil }
+            // Premultiplied output, as the original asks for: the rows not decoded yet stay transparent black.
+            guard let decoder = WebPINewRGB(MODE_rgbA, nil, 0, 0) else { return nil }
+            return IncrementalState(decoder: decoder, hasAlpha: features.has_alpha != 0)
+        }
+
+        func free() {
+            WebPIDelete(decoder)
+        }
+
+        /// Hands libwebp all the data so far (it reads only the bytes it has not seen: `WebPIUpdate` maps the
+        /// caller's buffer, which may have moved since the last call) and copies out the rows decoded so far.
+        mutating func update(with data: Data) -> UIImage? {
+            bytesSeen = data.count
+            let status = data.withUnsafeBytes { raw in
+                WebPIUpdate(decoder, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+            }
+            guard status == VP8_STATUS_OK || status == VP8_STATUS_SUSPENDED else { return nil }
+            var lastY: Int32 = 0, width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
+            guard let rgba = WebPIDecGetRGB(decoder, &lastY, &width, &height, &stride),
+                  width > 0, height > 0, lastY > 0, lastY <= height, stride >= width * 4
+            else { return nil }
+            let w = Int(width), h = Int(height), rows = Int(lastY), rowBytes = w * 4
+            let pixels = SDWebImageCoderHelper.makePixels(count: rowBytes * h) { out in
+                // Only the first `lastY` rows are final (the original draws just those, see its comment on
+                // libwebp issue 362); the rest of the canvas is transparent.
+                out.initialize(repeating: 0)
+                for y in 0..<rows {
+                    Self.unpremultiply(rgba + y * Int(stride), into: out.baseAddress! + y * rowBytes, count: w)
+                }
+            }
+            let complete = status == VP8_STATUS_OK && rows == h
+            return UIImage(pixelWidth: w, pixelHeight: h, pixels: pixels, bytesPerRow: rowBytes,
+                           hasAlpha: hasAlpha || !complete, format: .webp)
+        }
+
+        /// Premultiplied rgbA to straight RGBA. libwebp premultiplies by truncating (p = ⌊c·a / 255⌋), so each p
+        /// stands for the colours from p·255/a up to (p + 1)·255/a: take the middle, which halves the worst error.
+        private static func unpremultiply(_ source: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+            for x in 0..<count {
+                let p = x * 4
+                let a = Int(source[p + 3])
+                out[p + 3] = UInt8(a)
+                switch a {
+                case 255:
+                    out[p] = source[p]
+                    out[p + 1] = source[p + 1]
+                    out[p + 2] = source[p + 2]
+                case 0:
+                    out[p] = 0
+                    out[p + 1] = 0
+                    out[p + 2] = 0
+                default:
+                    for c in 0..<3 {
+                        out[p + c] = UInt8(min(255, ((2 * Int(source[p + c]) + 1) * 255 + a) / (2 * a)))
+                    }
+                }
+            }
         }
     }
 
