@@ -145,15 +145,14 @@ final class COD01_CodersManagerTests: XCTestCase {
     /// Parity: COD-01 — decoding reports the decode step of the flow trace.
     func test_COD01_decodeIsTraced() throws {
         let key = "cod01-\(UUID().uuidString)"
-        let lock = NSLock()
-        nonisolated(unsafe) var details: [String] = []  // guarded by lock
+        let details = Recorder<String>()
         let token = SDWebImageTrace.addObserver { event in
-            if event.key == key, event.step == .decode { lock.withLock { details.append(event.detail) } }
+            if event.key == key, event.step == .decode { details.append(event.detail) }
         }
         defer { SDWebImageTrace.removeObserver(token) }
         _ = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("animated.gif"), traceKey: key)
         XCTAssertThrowsError(try SDWebImageCodersManager.shared.decodeImage(from: Data([1, 2, 3]), traceKey: key))
-        let seen = lock.withLock { details }
+        let seen = details.values
         XCTAssertEqual(seen.count, 2)
         XCTAssertEqual(seen.first, "gif 20×20, 1 frame", "the default set decodes a GIF's first frame")
         XCTAssertTrue(seen.last?.hasPrefix("failed:") ?? false)

@@ -80,7 +80,7 @@ final class COD02_BadInputTests: XCTestCase {
     /// every decoder and the progressive decoders. Each either decodes or throws an `SDWebImageCoderError`;
     /// nothing crashes or exits.
     func test_COD02_fuzzedInputNeverCrashes() throws {
-        var random = CODSeededGenerator(seed: 0x5D90_27)
+        var random = SeededGenerator(seed: 0x5D90_27)
         let seeds = ["baseline.jpg", "progressive.jpg", "rgba.png", "interlaced.png", "animated.gif", "lossy.webp",
                      "lossless.webp", "animated.webp"]
         var decodedCount = 0, errorCount = 0

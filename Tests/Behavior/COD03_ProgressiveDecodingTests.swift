@@ -215,7 +215,7 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
     /// damaged bitstream, animated WebP (libwebp has no incremental decoder for it; finished decodes it whole);
     /// a download with less data than the last call starts a new decoder.
     func test_COD03_webpBadDataGivesNil() throws {
-        var random = CODSeededGenerator(seed: 0xC0D0_3EB9)
+        var random = SeededGenerator(seed: 0xC0D0_3EB9)
         let lossy = try TestFixtures.data("lossy.webp")
         let noise = Data((0..<2000).map { _ in UInt8.random(in: 0...255, using: &random) })
         XCTAssertNil(SDWebImageWebPCoder().incrementallyDecodedImage(with: noise, finished: false))

@@ -49,7 +49,7 @@ final class COD09_EXIFOrientationTests: XCTestCase {
     /// Parity: COD-09 — malformed bytes never crash the reader: 1,500 seeded mutations of an EXIF-bearing JPEG
     /// (in the EXIF segment and anywhere), random bytes behind a JPEG or EXIF header, and random cuts.
     func test_COD09_fuzzedExifNeverCrashes() throws {
-        var random = CODSeededGenerator(seed: 0xE81F_0009)
+        var random = SeededGenerator(seed: 0xE81F_0009)
         let originals = try (1...8).map { [UInt8](try TestFixtures.data("orientation-\($0).jpg")) }
         var readTags = 0
         for round in 0..<1500 {

@@ -30,9 +30,9 @@ final class DLCurlSessionTests: XCTestCase {
         cacheDirectory.remove()
     }
 
-    private func run(_ path: String, policy: URLRequest.CachePolicy) throws -> DLTaskRecorder {
+    private func run(_ path: String, policy: URLRequest.CachePolicy) throws -> TaskRecorder {
         let done = expectation(description: path)
-        let recorder = DLTaskRecorder { done.fulfill() }
+        let recorder = TaskRecorder { done.fulfill() }
         let request = URLRequest(url: server.url(path), cachePolicy: policy, timeoutInterval: 10)
         try XCTUnwrap(session.dataTask(with: request, delegate: recorder)).resume()
         wait(for: [done], timeout: 10)
@@ -65,39 +65,39 @@ final class DLCurlSessionTests: XCTestCase {
     /// A task cancelled while it waits for the server completes once with NSURLErrorCancelled.
     func test_DL11_cancelledTaskCompletesOnceWithCancelled() throws {
         let done = expectation(description: "cancelled")
-        let recorder = DLTaskRecorder { done.fulfill() }
+        let recorder = TaskRecorder { done.fulfill() }
         let task = try XCTUnwrap(session.dataTask(with: URLRequest(url: server.url("/stall.jpg")), delegate: recorder))
         task.resume()
-        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 })
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 })
         task.cancel()
         task.cancel()
         wait(for: [done], timeout: 10)
         XCTAssertEqual(recorder.snapshot.error?.code, NSURLErrorCancelled)
         XCTAssertEqual(task.state, .completed)
-        XCTAssertTrue(dlWaitUntil { self.session.outstandingTaskCount == 0 })
+        XCTAssertTrue(waitUntil { self.session.outstandingTaskCount == 0 })
         XCTAssertEqual(recorder.snapshot.completions, 1)
     }
 
     /// After `invalidateAndCancel` running tasks end with NSURLErrorCancelled and no new task is made.
     func test_OP01_invalidatedSessionCancelsAndRefuses() throws {
         let done = expectation(description: "cancelled by invalidation")
-        let recorder = DLTaskRecorder { done.fulfill() }
+        let recorder = TaskRecorder { done.fulfill() }
         try XCTUnwrap(session.dataTask(with: URLRequest(url: server.url("/stall.jpg")), delegate: recorder)).resume()
-        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 })
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 })
         session.invalidateAndCancel()
         wait(for: [done], timeout: 10)
         XCTAssertEqual(recorder.snapshot.error?.code, NSURLErrorCancelled)
-        XCTAssertNil(session.dataTask(with: URLRequest(url: server.url("/a.jpg")), delegate: DLTaskRecorder {}))
+        XCTAssertNil(session.dataTask(with: URLRequest(url: server.url("/a.jpg")), delegate: TaskRecorder {}))
     }
 
     /// `finishTasksAndInvalidate` lets running tasks finish and refuses new ones.
     func test_OP01_finishTasksAndInvalidateLetsRunningTasksFinish() throws {
         server.route("/slow.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.2))
         let done = expectation(description: "finished despite invalidation")
-        let recorder = DLTaskRecorder { done.fulfill() }
+        let recorder = TaskRecorder { done.fulfill() }
         try XCTUnwrap(session.dataTask(with: URLRequest(url: server.url("/slow.jpg")), delegate: recorder)).resume()
         session.finishTasksAndInvalidate()
-        XCTAssertNil(session.dataTask(with: URLRequest(url: server.url("/a.jpg")), delegate: DLTaskRecorder {}))
+        XCTAssertNil(session.dataTask(with: URLRequest(url: server.url("/a.jpg")), delegate: TaskRecorder {}))
         wait(for: [done], timeout: 10)
         XCTAssertNil(recorder.snapshot.error)
         XCTAssertEqual(recorder.snapshot.body.count, try TestFixtures.data("baseline.jpg").count)

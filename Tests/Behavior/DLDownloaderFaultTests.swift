@@ -35,7 +35,7 @@ final class DLDownloaderFaultTests: XCTestCase {
                              code: Int, messageContains fragment: String,
                              file: StaticString = #filePath, line: UInt = #line) -> NSError? {
         let done = expectation(description: "fault \(url.path)")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: url, options: options, progress: recorder.progress, completed: recorder.completed)
         wait(for: [done], timeout: 10)
         let error = recorder.final?.error
@@ -45,7 +45,7 @@ final class DLDownloaderFaultTests: XCTestCase {
         XCTAssertTrue(message.contains(fragment), "\"\(message)\" should contain \"\(fragment)\"", file: file, line: line)
         XCTAssertNil(recorder.final?.image, "nothing decoded", file: file, line: line)
         XCTAssertNil(recorder.final?.data, file: file, line: line)
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 }, "URLOperations must be empty", file: file, line: line)
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 }, "URLOperations must be empty", file: file, line: line)
         assertNextDownloadSucceeds(file: file, line: line)
         XCTAssertEqual(recorder.completions.count, 1, "exactly one completion", file: file, line: line)
         return error
@@ -54,7 +54,7 @@ final class DLDownloaderFaultTests: XCTestCase {
     /// The slot is free: a following download (one at a time) completes with an image.
     private func assertNextDownloadSucceeds(file: StaticString = #filePath, line: UInt = #line) {
         let done = expectation(description: "follow-up")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: server.url("/ok.jpg?\(UUID().uuidString)"), options: [], progress: nil,
                                  completed: recorder.completed)
         wait(for: [done], timeout: 10)
@@ -122,15 +122,15 @@ final class DLDownloaderFaultTests: XCTestCase {
     func test_OP04_connectionClosedBeforeTheResponse() throws {
         server.route("/vanish.jpg", .stall)
         let done = expectation(description: "vanish")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: server.url("/vanish.jpg"), options: [], progress: nil, completed: recorder.completed)
-        XCTAssertTrue(dlWaitUntil { self.server.hits("/vanish.jpg") == 1 })
+        XCTAssertTrue(waitUntil { self.server.hits("/vanish.jpg") == 1 })
         server.stop()  // closes the stalled connection
         wait(for: [done], timeout: 10)
         XCTAssertEqual(recorder.final?.error?.code, NSURLErrorNetworkConnectionLost)
         XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("Connection lost") ?? false)
         XCTAssertNil(recorder.final?.image)
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
         try server.start()
         assertNextDownloadSucceeds()
         XCTAssertEqual(recorder.completions.count, 1)
@@ -147,7 +147,7 @@ final class DLDownloaderFaultTests: XCTestCase {
     func test_DL07_redirectIsFollowed() {
         server.route("/moved.jpg", .redirect(to: "/ok.jpg", status: 301))
         let done = expectation(description: "redirect")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: server.url("/moved.jpg"), options: [], progress: nil, completed: recorder.completed)
         wait(for: [done], timeout: 10)
         XCTAssertNotNil(recorder.final?.image)
@@ -178,7 +178,7 @@ final class DLDownloaderFaultTests: XCTestCase {
         server.route("/trickle.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
             .trickle(chunkSize: 100, interval: 0.06))  // 20 pieces, ~1.2 s in total, 0.06 s apart
         let done = expectation(description: "trickle")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: server.url("/trickle.jpg"), options: [], progress: nil, completed: recorder.completed)
         wait(for: [done], timeout: 10)
         XCTAssertNil(recorder.final?.error)

@@ -16,7 +16,7 @@ final class DLDownloaderNotificationTests: XCTestCase {
     private var server: SDPortTestServer!
     private var downloader: SDWebImageDownloader!
     private var observers: [NSObjectProtocol] = []
-    private let posted = DLLockedBox<[Posted]>([])
+    private let posted = Locked<[Posted]>([])
 
     override func setUpWithError() throws {
         server = SDPortTestServer()
@@ -42,12 +42,12 @@ final class DLDownloaderNotificationTests: XCTestCase {
     /// Downloads `path`; returns the notifications posted by its operation once "stop" has arrived.
     private func notifications(for path: String) throws -> (operation: Operation, names: [Notification.Name], allOnMain: Bool) {
         let done = expectation(description: path)
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         let token = downloader.downloadImage(with: server.url(path), options: [], progress: nil, completed: recorder.completed)
         let operation = try XCTUnwrap(token?.downloadOperation)
         wait(for: [done], timeout: 10)
         let mine = { self.posted.value.filter { $0.operation === operation } }
-        XCTAssertTrue(dlWaitUntil { mine().contains { $0.name == SDWebImageDownloadStopNotification } })
+        XCTAssertTrue(waitUntil { mine().contains { $0.name == SDWebImageDownloadStopNotification } })
         return (operation, mine().map(\.name), mine().allSatisfy(\.onMainThread))
     }
 

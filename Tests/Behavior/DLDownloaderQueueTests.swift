@@ -28,7 +28,7 @@ final class DLDownloaderQueueTests: XCTestCase {
 
     /// Starts a download whose final completion fulfils `done`.
     @discardableResult
-    private func start(_ path: String, options: SDWebImageDownloaderOptions = [], recorder: DLDownloadRecorder) -> SDWebImageDownloadToken? {
+    private func start(_ path: String, options: SDWebImageDownloaderOptions = [], recorder: DownloadRecorder) -> SDWebImageDownloadToken? {
         downloader.downloadImage(with: server.url(path), options: options, progress: recorder.progress,
                                  completed: recorder.completed)
     }
@@ -37,7 +37,7 @@ final class DLDownloaderQueueTests: XCTestCase {
 
     /// Parity: DL-06 — a nil URL completes at once with (nil, nil, nil, false) and returns no token.
     func test_DL06_nilURLCompletesAtOnceWithoutToken() {
-        let recorder = DLDownloadRecorder()
+        let recorder = DownloadRecorder()
         let token = downloader.downloadImage(with: nil, options: [], progress: recorder.progress, completed: recorder.completed)
         XCTAssertNil(token)
         XCTAssertEqual(recorder.completions.count, 1, "called before downloadImage returned")
@@ -55,8 +55,8 @@ final class DLDownloaderQueueTests: XCTestCase {
     func test_DL06_sameURLJoinsTheRunningOperationThenLeaves() {
         let first = expectation(description: "first caller")
         let second = expectation(description: "second caller")
-        let firstRecorder = DLDownloadRecorder { first.fulfill() }
-        let secondRecorder = DLDownloadRecorder { second.fulfill() }
+        let firstRecorder = DownloadRecorder { first.fulfill() }
+        let secondRecorder = DownloadRecorder { second.fulfill() }
         let firstToken = start("/slow.jpg", recorder: firstRecorder)
         let secondToken = start("/slow.jpg", recorder: secondRecorder)
         XCTAssertNotNil(firstToken?.downloadOperation)
@@ -67,17 +67,17 @@ final class DLDownloaderQueueTests: XCTestCase {
         XCTAssertNil(firstRecorder.final?.error)
         XCTAssertNotNil(firstRecorder.final?.image)
         XCTAssertNotNil(secondRecorder.final?.image)
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 }, "the finished operation must leave URLOperations")
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 }, "the finished operation must leave URLOperations")
     }
 
     /// Parity: DL-06 — a request made after the operation finished starts a new one.
     func test_DL06_afterFinishingANewOperationIsMade() {
         let first = expectation(description: "first")
-        let firstRecorder = DLDownloadRecorder { first.fulfill() }
+        let firstRecorder = DownloadRecorder { first.fulfill() }
         let firstToken = start("/a.jpg", recorder: firstRecorder)
         wait(for: [first], timeout: 10)
         let second = expectation(description: "second")
-        let secondRecorder = DLDownloadRecorder { second.fulfill() }
+        let secondRecorder = DownloadRecorder { second.fulfill() }
         let secondToken = start("/a.jpg", recorder: secondRecorder)
         wait(for: [second], timeout: 10)
         XCTAssertEqual(server.hits("/a.jpg"), 2)
@@ -89,8 +89,8 @@ final class DLDownloaderQueueTests: XCTestCase {
     /// and its own completion (the operation is finished before its blocks run).
     func test_DL06_requestFromInsideACompletionStartsANewDownload() {
         let nested = expectation(description: "nested download")
-        let nestedRecorder = DLDownloadRecorder { nested.fulfill() }
-        let outer = DLDownloadRecorder()
+        let nestedRecorder = DownloadRecorder { nested.fulfill() }
+        let outer = DownloadRecorder()
         downloader.downloadImage(with: server.url("/a.jpg"), options: [], progress: nil) { [downloader, server] _, _, _, _ in
             outer.completed(nil, nil, nil, true)
             downloader!.downloadImage(with: server!.url("/a.jpg"), options: [], progress: nil, completed: nestedRecorder.completed)
@@ -121,7 +121,7 @@ final class DLDownloaderQueueTests: XCTestCase {
         downloader.executionOrder = order
         downloader.maxConcurrentDownloads = 1
         downloader.setSuspended(true)
-        let started = DLLockedBox<[String]>([])
+        let started = Locked<[String]>([])
         let observer = NotificationCenter.default.addObserver(forName: SDWebImageDownloadStartNotification, object: nil,
                                                               queue: nil) { note in
             if let operation = note.object as? SDWebImageDownloaderOperation, let path = operation.request?.url?.path {
@@ -133,11 +133,11 @@ final class DLDownloaderQueueTests: XCTestCase {
         for path in paths {
             let done = expectation(description: path)
             expectations.append(done)
-            start(path, recorder: DLDownloadRecorder { done.fulfill() })
+            start(path, recorder: DownloadRecorder { done.fulfill() })
         }
         downloader.setSuspended(false)
         wait(for: expectations, timeout: 20)
-        XCTAssertTrue(dlWaitUntil { started.value.count == paths.count })
+        XCTAssertTrue(waitUntil { started.value.count == paths.count })
         XCTAssertEqual(server.maxConcurrentRequests, 1)
         return started.value
     }
@@ -148,8 +148,8 @@ final class DLDownloaderQueueTests: XCTestCase {
     /// the image and the download is not repeated (the original's issue #883).
     func test_DL11_cancellingOneOfTwoCallersKeepsTheOther() {
         let kept = expectation(description: "kept caller")
-        let cancelledRecorder = DLDownloadRecorder()
-        let keptRecorder = DLDownloadRecorder { kept.fulfill() }
+        let cancelledRecorder = DownloadRecorder()
+        let keptRecorder = DownloadRecorder { kept.fulfill() }
         let cancelledToken = start("/slow.jpg", recorder: cancelledRecorder)
         start("/slow.jpg", recorder: keptRecorder)
         downloader.cancel(cancelledToken)
@@ -166,17 +166,17 @@ final class DLDownloaderQueueTests: XCTestCase {
     /// at once; its completion is never called, and the slot is free for the next download.
     func test_DL11_cancellingTheLastCallerCancelsTheOperation() throws {
         downloader.maxConcurrentDownloads = 1
-        let recorder = DLDownloadRecorder()
+        let recorder = DownloadRecorder()
         let token = try XCTUnwrap(start("/stall.jpg", recorder: recorder))
         let operation = try XCTUnwrap(token.downloadOperation)
-        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 }, "the request reached the server")
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 }, "the request reached the server")
         downloader.cancel(token)
         XCTAssertTrue(operation.isCancelled)
         XCTAssertEqual(downloader.runningURLCount, 0)
-        XCTAssertTrue(dlWaitUntil { operation.isFinished })
+        XCTAssertTrue(waitUntil { operation.isFinished })
 
         let next = expectation(description: "next download")
-        let nextRecorder = DLDownloadRecorder { next.fulfill() }
+        let nextRecorder = DownloadRecorder { next.fulfill() }
         start("/a.jpg", recorder: nextRecorder)
         wait(for: [next], timeout: 10)
         XCTAssertNotNil(nextRecorder.final?.image)
@@ -185,12 +185,12 @@ final class DLDownloaderQueueTests: XCTestCase {
 
     /// Parity: DL-11 — `token.cancel()` does the same as `downloader.cancel(token)` for the operation.
     func test_DL11_tokenCancelCancelsTheOperation() throws {
-        let recorder = DLDownloadRecorder()
+        let recorder = DownloadRecorder()
         let token = try XCTUnwrap(start("/stall.jpg", recorder: recorder))
         let operation = try XCTUnwrap(token.downloadOperation)
         token.cancel()
         XCTAssertTrue(operation.isCancelled)
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 && operation.isFinished })
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 && operation.isFinished })
         XCTAssertTrue(recorder.completions.isEmpty)
     }
 
@@ -200,7 +200,7 @@ final class DLDownloaderQueueTests: XCTestCase {
     func test_DL12_suspendAndResume() {
         downloader.setSuspended(true)
         let done = expectation(description: "download after resume")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         start("/a.jpg", recorder: recorder)
         XCTAssertEqual(downloader.currentDownloadCount, 1)
         XCTAssertEqual(server.hits("/a.jpg"), 0)
@@ -214,17 +214,17 @@ final class DLDownloaderQueueTests: XCTestCase {
     /// Parity: DL-12 — `cancelAllDownloads` cancels queued and running operations; none calls its completion
     /// and the queue empties.
     func test_DL12_cancelAllDownloads() {
-        let stalled = DLDownloadRecorder()
+        let stalled = DownloadRecorder()
         start("/stall.jpg", recorder: stalled)
-        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 })
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 })
         downloader.setSuspended(true)
-        let queued = (0..<3).map { _ in DLDownloadRecorder() }
+        let queued = (0..<3).map { _ in DownloadRecorder() }
         for (index, recorder) in queued.enumerated() { start(["/a.jpg", "/b.jpg", "/c.jpg"][index], recorder: recorder) }
         XCTAssertEqual(downloader.currentDownloadCount, 4)
         downloader.cancelAllDownloads()
         downloader.setSuspended(false)
-        XCTAssertTrue(dlWaitUntil { self.downloader.currentDownloadCount == 0 }, "cancelled operations leave the queue")
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
+        XCTAssertTrue(waitUntil { self.downloader.currentDownloadCount == 0 }, "cancelled operations leave the queue")
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
         XCTAssertEqual(server.hits("/a.jpg") + server.hits("/b.jpg") + server.hits("/c.jpg"), 0)
         XCTAssertTrue(stalled.completions.isEmpty)
         XCTAssertTrue(queued.allSatisfy { $0.completions.isEmpty })

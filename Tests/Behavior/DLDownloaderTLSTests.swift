@@ -22,9 +22,9 @@ final class DLDownloaderTLSTests: XCTestCase {
         server.stop()
     }
 
-    private func download(options: SDWebImageDownloaderOptions) -> DLDownloadRecorder {
+    private func download(options: SDWebImageDownloaderOptions) -> DownloadRecorder {
         let done = expectation(description: "https download")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: server.url("/a.jpg"), options: options, progress: nil, completed: recorder.completed)
         wait(for: [done], timeout: 10)
         return recorder

@@ -32,7 +32,7 @@ final class DLDownloaderTests: XCTestCase {
     }
 
     /// Downloads `path` and waits for the final completion.
-    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
+    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DownloadRecorder {
         downloadAndWait(downloader, server.url(path), options: options, timeout: 10)
     }
 
@@ -119,7 +119,7 @@ final class DLDownloaderTests: XCTestCase {
     /// Parity: DL-03 — `headersFilter` gets the URL and the downloader's headers and its result is what is sent.
     func test_DL03_headersFilterReplacesTheHeaders() {
         downloader.setValue("kept?", forHTTPHeaderField: "X-Original")
-        let seen = DLLockedBox<[String: String]?>(nil)
+        let seen = Locked<[String: String]?>(nil)
         downloader.headersFilter = { url, headers in
             seen.value = headers
             return ["X-Filtered": url?.lastPathComponent ?? "-", "Accept": "image/png"]
@@ -146,7 +146,7 @@ final class DLDownloaderTests: XCTestCase {
             server.route("/slow\(index).jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.1))
             let done = expectation(description: "slow \(index)")
             expectations.append(done)
-            let recorder = DLDownloadRecorder { done.fulfill() }
+            let recorder = DownloadRecorder { done.fulfill() }
             downloader.downloadImage(with: server.url("/slow\(index).jpg"), options: [],
                                      progress: nil, completed: recorder.completed)
         }
@@ -155,7 +155,7 @@ final class DLDownloaderTests: XCTestCase {
         wait(for: expectations, timeout: 20)
         XCTAssertEqual(server.totalHits, 5)
         XCTAssertLessThanOrEqual(server.maxConcurrentRequests, 2)
-        XCTAssertTrue(dlWaitUntil { self.downloader.currentDownloadCount == 0 })
+        XCTAssertTrue(waitUntil { self.downloader.currentDownloadCount == 0 })
     }
 
     // MARK: DL-05
@@ -281,7 +281,7 @@ final class DLDownloaderTests: XCTestCase {
     /// and bytes), the decoder step 7, in that order, for the URL.
     func test_DL06_flowTraceReportsStartResponseDecode() throws {
         let key = server.url("/a.jpg").absoluteString
-        let events = DLLockedBox<[SDWebImageTraceEvent]>([])
+        let events = Locked<[SDWebImageTraceEvent]>([])
         let token = SDWebImageTrace.addObserver { event in
             if event.key == key { events.update { $0.append(event) } }
         }
@@ -313,7 +313,7 @@ final class DLDownloaderTests: XCTestCase {
         server.route("/stall.jpg", .stall)
         downloader.downloadImage(with: server.url("/stall.jpg"), options: .highPriority, progress: nil, completed: nil)
         let operation = downloader.runningOperation(for: server.url("/stall.jpg"))
-        XCTAssertTrue(dlWaitUntil { operation?.dataTask != nil })
+        XCTAssertTrue(waitUntil { operation?.dataTask != nil })
         XCTAssertEqual(operation?.dataTask?.priority, SDWebImageCurlTask.highPriority)
         downloader.cancelAllDownloads()
     }

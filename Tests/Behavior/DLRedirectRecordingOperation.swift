@@ -19,8 +19,8 @@ final class DLRedirectRecordingOperation: SDWebImageDownloaderOperation, @unchec
     }
 
     /// What every instance answers, and every hop seen; set by the test before it downloads (tests run one at a time).
-    static let answer = DLLockedBox<Answer>(.follow)
-    static let hops = DLLockedBox<[Hop]>([])
+    static let answer = Locked<Answer>(.follow)
+    static let hops = Locked<[Hop]>([])
 
     override func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
                            newRequest request: URLRequest,

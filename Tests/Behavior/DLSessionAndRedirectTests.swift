@@ -40,7 +40,7 @@ final class DLSessionAndRedirectTests: XCTestCase {
             with: server.url("/stall.jpg"), options: [], progress: nil,
             completed: { _, _, _, _ in XCTFail("a download cancelled by createNewSession is not completed") }))
         let operation = try XCTUnwrap(token.downloadOperation)
-        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 })
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 })
 
         downloader.downloadTimeout = 7
         let configuration = URLSessionConfiguration.default
@@ -49,14 +49,14 @@ final class DLSessionAndRedirectTests: XCTestCase {
         downloader.createNewSession(with: configuration)
 
         XCTAssertTrue(operation.isCancelled)
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 && self.downloader.currentDownloadCount == 0 })
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 && self.downloader.currentDownloadCount == 0 })
         XCTAssertEqual(downloader.sessionConfiguration.timeoutIntervalForRequest, 7, "the downloader's timeout")
         XCTAssertEqual(configuration.timeoutIntervalForRequest, 99, "the caller's object is left alone (port)")
 
         let recorder = downloadAndWait(downloader, server.url("/ok.jpg"))
         XCTAssertNotNil(recorder.final?.image)
         XCTAssertEqual(server.requests("/ok.jpg").last?.header("X-New-Session"), "yes", "sent through the new session")
-        MGRWait.drainMainQueue()  // lets a stray completion of the cancelled download show itself
+        drainMainQueue()  // lets a stray completion of the cancelled download show itself
     }
 
     // MARK: DL-16
@@ -117,14 +117,14 @@ final class DLSessionAndRedirectTests: XCTestCase {
     func test_DL11_cancelLooksTheOperationUpByTheTokensURL() throws {
         let url = server.url("/ok.jpg")
         let done = expectation(description: "first download")
-        let first = DLDownloadRecorder { done.fulfill() }
+        let first = DownloadRecorder { done.fulfill() }
         let oldToken = try XCTUnwrap(downloader.downloadImage(with: url, options: [], progress: nil, completed: first.completed))
         wait(for: [done], timeout: 10)
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
 
         server.route("/ok.jpg", SDPortTestRoute.file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.3))
         let secondDone = expectation(description: "second download")
-        let second = DLDownloadRecorder { secondDone.fulfill() }
+        let second = DownloadRecorder { secondDone.fulfill() }
         let newToken = try XCTUnwrap(downloader.downloadImage(with: url, options: [], progress: nil, completed: second.completed))
         downloader.cancel(oldToken)
         XCTAssertFalse(newToken.downloadOperation?.isCancelled ?? true, "the old token finds the new operation, which keeps its caller")

@@ -7,10 +7,10 @@ import XCTest
 /// The whole flow the articles draw — view → manager → cache query → download → decode → store → completion →
 /// set image — on real parts: a loopback server, a cache in a temporary directory, libcurl, the codecs.
 final class FlowTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment()
+        env = try ManagerTestEnvironment()
     }
 
     override func tearDown() {
@@ -23,7 +23,7 @@ final class FlowTests: XCTestCase {
 
     /// Collects the trace events reported for one key.
     private final class StepRecorder: @unchecked Sendable {
-        let events = MGRRecorder<SDWebImageTraceEvent>()
+        let events = Recorder<SDWebImageTraceEvent>()
         private var token: SDWebImageTrace.Token?
         init(key: String) {
             token = SDWebImageTrace.addObserver { [events] event in
@@ -37,9 +37,9 @@ final class FlowTests: XCTestCase {
     /// Loads `url` into a fresh image view and waits for the completion and the image.
     @MainActor
     private func setImage(_ url: URL, on imageView: UIImageView = UIImageView()) -> (UIImage?, SDImageCacheType?) {
-        let result = MGRRecorder<(UIImage?, SDImageCacheType)>()
+        let result = Recorder<(UIImage?, SDImageCacheType)>()
         imageView.sd_setImage(with: url, context: context) { image, _, cacheType, _ in result.append((image, cacheType)) }
-        MGRWait.until { result.count > 0 }
+        waitUntil { result.count > 0 }
         return (result.values.first?.0, result.values.first?.1)
     }
 
@@ -54,7 +54,7 @@ final class FlowTests: XCTestCase {
         let (image, cacheType) = setImage(url)
         XCTAssertNotNil(image)
         XCTAssertEqual(cacheType, SDImageCacheType.none)
-        XCTAssertTrue(MGRWait.until { recorder.steps.contains(.viewDisplay) })
+        XCTAssertTrue(waitUntil { recorder.steps.contains(.viewDisplay) })
         XCTAssertEqual(recorder.steps, SDWebImageFlowStep.allCases, recorder.events.values.map { "\($0.step): \($0.detail)" }.joined(separator: "\n"))
     }
 
@@ -67,14 +67,14 @@ final class FlowTests: XCTestCase {
 
         let memory = StepRecorder(key: url.absoluteString)
         XCTAssertEqual(setImage(url).1, .memory)
-        XCTAssertTrue(MGRWait.until { memory.steps.contains(.viewDisplay) })
+        XCTAssertTrue(waitUntil { memory.steps.contains(.viewDisplay) })
         memory.stop()
         XCTAssertEqual(memory.steps, [.viewSetImage, .managerLoad, .memoryQuery, .managerCompletion, .viewDisplay])
 
         env.cache.clearMemory()
         let disk = StepRecorder(key: url.absoluteString)
         XCTAssertEqual(setImage(url).1, .disk)
-        XCTAssertTrue(MGRWait.until { disk.steps.contains(.viewDisplay) })
+        XCTAssertTrue(waitUntil { disk.steps.contains(.viewDisplay) })
         disk.stop()
         XCTAssertEqual(disk.steps, [.viewSetImage, .managerLoad, .memoryQuery, .diskQuery, .managerCompletion, .viewDisplay])
     }
@@ -123,10 +123,10 @@ final class FlowTests: XCTestCase {
         let url = env.server.url("/shared.png")
         let first = UIImageView()
         let second = UIImageView()
-        let done = MGRRecorder<Bool>()
+        let done = Recorder<Bool>()
         first.sd_setImage(with: url, context: context) { image, _, _, _ in done.append(image != nil) }
         second.sd_setImage(with: url, context: context) { image, _, _, _ in done.append(image != nil) }
-        XCTAssertTrue(MGRWait.until { done.count == 2 })
+        XCTAssertTrue(waitUntil { done.count == 2 })
         XCTAssertEqual(done.values, [true, true])
         XCTAssertEqual(env.server.hits("/shared.png"), 1)
         XCTAssertNotNil(first.image)
@@ -141,14 +141,14 @@ final class FlowTests: XCTestCase {
         env.server.route("/slow.png", SDPortTestRoute.data(slow, contentType: "image/png").delay(0.3))
         let fast = env.serveOrFail("rgba.png")
         let imageView = UIImageView()
-        let old = MGRRecorder<Bool>()
-        let new = MGRRecorder<UIImage?>()
+        let old = Recorder<Bool>()
+        let new = Recorder<UIImage?>()
         imageView.sd_setImage(with: env.server.url("/slow.png"), context: context) { _, _, _, _ in old.append(true) }
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/slow.png") == 1 })
+        XCTAssertTrue(waitUntil { self.env.server.hits("/slow.png") == 1 })
         imageView.sd_setImage(with: fast, context: context) { image, _, _, _ in new.append(image) }
-        XCTAssertTrue(MGRWait.until { new.count == 1 })
-        XCTAssertTrue(MGRWait.until { !self.env.manager.isRunning && self.env.downloader.runningURLCount == 0 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { new.count == 1 })
+        XCTAssertTrue(waitUntil { !self.env.manager.isRunning && self.env.downloader.runningURLCount == 0 })
+        drainMainQueue()
         XCTAssertEqual(old.count, 0)
         XCTAssertTrue(imageView.image === new.values.first!)
         XCTAssertEqual(imageView.image?.pixelWidth, 32, "rgba.png, not the slow gradient")
@@ -161,13 +161,13 @@ final class FlowTests: XCTestCase {
     /// No completion is ever called after its `cancel()` returned, every load that was not cancelled completes
     /// exactly once with finished = true, and nothing crashes.
     func test_MGR10_thousandRandomCancelsNeverCallACompletionAfterCancel() throws {
-        var generator = MGRSeededGenerator(seed: 0x5D_0A7_2024)
+        var generator = SeededGenerator(seed: 0x5D_0A7_2024)
         let data = try TestFixtures.data("rgba.png")
         env.server.route("/r.png", .data(data, contentType: "image/png"))
         env.downloader.maxConcurrentDownloads = 6
-        let violations = MGRRecorder<String>()
-        let finishedUncancelled = MGRRecorder<Int>()
-        let uncancelled = MGRRecorder<Int>()
+        let violations = Recorder<String>()
+        let finishedUncancelled = Recorder<Int>()
+        let uncancelled = Recorder<Int>()
         let pendingCancels = DispatchGroup()
 
         for index in 0..<1_000 {
@@ -175,7 +175,7 @@ final class FlowTests: XCTestCase {
             let path = generator.next(upperBound: 3) == 0 ? "/r.png?shared=\(generator.next(upperBound: 5))" : "/r.png?n=\(index)"
             let url = env.server.url(path)
             if generator.next(upperBound: 10) == 0 { env.cache.clearMemory() }
-            let cancelReturned = MGRFlag()
+            let cancelReturned = Locked(false)
             let operation = env.manager.loadImage(with: url) { image, _, error, _, finished, _ in
                 if cancelReturned.value { violations.append("load \(index): completion after cancel") }
                 if !cancelReturned.value, finished { finishedUncancelled.append(index) }
@@ -184,7 +184,7 @@ final class FlowTests: XCTestCase {
             pendingCancels.enter()
             let cancel: @Sendable () -> Void = {
                 operation.cancel()
-                cancelReturned.set()
+                cancelReturned.value = true
                 pendingCancels.leave()
             }
             switch generator.next(upperBound: 5) {
@@ -198,14 +198,14 @@ final class FlowTests: XCTestCase {
                 pendingCancels.leave()
             }
             if index % 25 == 24 {
-                XCTAssertTrue(MGRWait.until(timeout: 30) { !self.env.manager.isRunning }, "loads settle (batch \(index / 25))")
+                XCTAssertTrue(waitUntil(timeout: 30) { !self.env.manager.isRunning }, "loads settle (batch \(index / 25))")
             }
         }
         // Every scheduled cancel has returned, nothing runs, and the main queue has delivered what it had.
-        let allCancelled = MGRFlag()
-        pendingCancels.notify(queue: .global()) { allCancelled.set() }
-        XCTAssertTrue(MGRWait.until(timeout: 30) { allCancelled.value && !self.env.manager.isRunning })
-        MGRWait.drainMainQueue()
+        let allCancelled = Locked(false)
+        pendingCancels.notify(queue: .global()) { allCancelled.value = true }
+        XCTAssertTrue(waitUntil(timeout: 30) { allCancelled.value && !self.env.manager.isRunning })
+        drainMainQueue()
         XCTAssertEqual(violations.values, [])
         let finished = Dictionary(grouping: finishedUncancelled.values, by: { $0 })
         for index in uncancelled.values {
@@ -213,27 +213,4 @@ final class FlowTests: XCTestCase {
         }
         XCTAssertGreaterThan(uncancelled.count, 100)
     }
-}
-
-/// A Bool set once from any thread, under a lock.
-final class MGRFlag: @unchecked Sendable {
-    /// Guards `flag`.
-    private let lock = NSLock()
-    private var flag = false
-    func set() { lock.withLock { flag = true } }
-    var value: Bool { lock.withLock { flag } }
-}
-
-/// SplitMix64: a small seeded generator, so a failing run can be repeated.
-struct MGRSeededGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(upperBound: UInt64) -> UInt64 { next() % upperBound }
 }

@@ -7,10 +7,10 @@ import XCTest
 /// `SDWebImageManager` (`SDWebImageManager.m`, 4.4.8): every branch of `loadImage`, against a real loopback
 /// server, a real cache in a temporary directory and a real downloader.
 final class MGRManagerTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment()
+        env = try ManagerTestEnvironment()
     }
 
     override func tearDown() {
@@ -96,9 +96,9 @@ final class MGRManagerTests: XCTestCase {
     func test_MGR04_cancelledBeforeCacheAnswersCallsNothing() {
         env.server.route("/never.png", .status(404))
         let url = env.server.url("/never.png")
-        let calls = MGRRecorder<MGRCompletionCall>()
+        let calls = Recorder<CompletionCall>()
         let operation = env.manager.loadImage(with: url) { image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
         XCTAssertTrue(env.manager.isRunning)
@@ -111,7 +111,7 @@ final class MGRManagerTests: XCTestCase {
 
         // Let the io queue and then the main queue run everything queued so far.
         XCTAssertNotNil(env.diskImageExists(forKey: "barrier"))
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(calls.count, 0)
         XCTAssertEqual(env.server.totalHits, 0)
     }
@@ -156,7 +156,7 @@ final class MGRManagerTests: XCTestCase {
         for (index, (option, expected)) in pairs.enumerated() {
             let url = env.server.url("/hold.png?option=\(index)")
             let load = env.manager.loadImage(with: url, options: option) { _, _, _, _, _, _ in }
-            XCTAssertTrue(MGRWait.until { self.env.downloader.runningOperation(for: url) != nil }, "option \(option.rawValue)")
+            XCTAssertTrue(waitUntil { self.env.downloader.runningOperation(for: url) != nil }, "option \(option.rawValue)")
             let operation = try XCTUnwrap(env.downloader.runningOperation(for: url) as? SDWebImageDownloaderOperation)
             XCTAssertEqual(operation.options, expected, "option \(option.rawValue)")
             XCTAssertEqual(operation.request?.cachePolicy,
@@ -172,7 +172,7 @@ final class MGRManagerTests: XCTestCase {
         env.cache.storeImage(toMemory: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: true),
                              forKey: cachedURL.absoluteString)
         let refresh = env.manager.loadImage(with: cachedURL, options: [.refreshCached, .progressiveDownload]) { _, _, _, _, _, _ in }
-        XCTAssertTrue(MGRWait.until { self.env.downloader.runningOperation(for: cachedURL) != nil })
+        XCTAssertTrue(waitUntil { self.env.downloader.runningOperation(for: cachedURL) != nil })
         let refreshing = try XCTUnwrap(env.downloader.runningOperation(for: cachedURL) as? SDWebImageDownloaderOperation)
         XCTAssertEqual(refreshing.options, [.useNSURLCache, .ignoreCachedResponse])
         refresh.cancel()
@@ -190,16 +190,16 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertEqual(first.count, 1)
         XCTAssertNotNil(first.first?.image)
         XCTAssertEqual(first.first?.cacheType, SDImageCacheType.none)
-        XCTAssertTrue(MGRWait.until { !self.env.manager.isRunning })
+        XCTAssertTrue(waitUntil { !self.env.manager.isRunning })
 
         // Second: the memory image at once, then a revalidation that the server answers with 304.
-        let calls = MGRRecorder<MGRCompletionCall>()
+        let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: url, options: .refreshCached) { image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/avatar.png") == 2 && !self.env.manager.isRunning })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { self.env.server.hits("/avatar.png") == 2 && !self.env.manager.isRunning })
+        drainMainQueue()
         XCTAssertEqual(calls.count, 1, "a 304 answered from the protocol cache calls nothing more")
         XCTAssertEqual(calls.values.first?.cacheType, .memory)
         XCTAssertEqual(env.server.requests("/avatar.png").last?.header("If-None-Match"), "\"v1\"")
@@ -213,16 +213,16 @@ final class MGRManagerTests: XCTestCase {
             .etag("\"v1\"").cacheControl("no-cache"))
         let url = env.server.url("/avatar.png")
         XCTAssertNotNil(env.load(url, options: .refreshCached).calls.first?.image)
-        XCTAssertTrue(MGRWait.until { !self.env.manager.isRunning })
+        XCTAssertTrue(waitUntil { !self.env.manager.isRunning })
 
         env.server.route("/avatar.png", .data(try TestFixtures.data("palette.png"), contentType: "image/png")
             .etag("\"v2\"").cacheControl("no-cache"))
-        let calls = MGRRecorder<MGRCompletionCall>()
+        let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: url, options: .refreshCached) { image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
-        XCTAssertTrue(MGRWait.until { calls.count == 2 })
+        XCTAssertTrue(waitUntil { calls.count == 2 })
         let values = calls.values
         XCTAssertEqual(values.first?.cacheType, .memory)
         XCTAssertEqual(values.first?.image?.pixelWidth, 32)
@@ -315,8 +315,8 @@ final class MGRManagerTests: XCTestCase {
     func test_MGR06_completionThenBlacklistThenLeavingRunningOperations() throws {
         let url = try env.serveFixture("corrupt.jpg")
         let manager = env.manager
-        let seenInCompletion = MGRRecorder<(blacklisted: Bool, running: Bool, onMainQueue: Bool)>()
-        let seenJustAfter = MGRRecorder<(blacklisted: Bool, running: Bool)>()
+        let seenInCompletion = Recorder<(blacklisted: Bool, running: Bool, onMainQueue: Bool)>()
+        let seenJustAfter = Recorder<(blacklisted: Bool, running: Bool)>()
         let mainKey = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: mainKey, value: true)
         manager.loadImage(with: url) { _, _, error, _, finished, _ in
@@ -325,7 +325,7 @@ final class MGRManagerTests: XCTestCase {
                                      DispatchQueue.getSpecific(key: mainKey) == true))
             DispatchQueue.main.async { seenJustAfter.append((manager.failedURLs.contains(url), manager.isRunning)) }
         }
-        XCTAssertTrue(MGRWait.until { seenJustAfter.count == 1 })
+        XCTAssertTrue(waitUntil { seenJustAfter.count == 1 })
         let inCompletion = try XCTUnwrap(seenInCompletion.values.first)
         XCTAssertTrue(inCompletion.onMainQueue, "the download completion hopped to the main queue, as 4.4.8's")
         XCTAssertFalse(inCompletion.blacklisted, "the completion runs before the blacklist update")
@@ -337,7 +337,7 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-06 — the delegate's `shouldBlockFailedURL` replaces the rule.
     func test_MGR06_delegateDecidesWhetherToBlock() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         delegate.blockFailedURLs = false
         env.manager.delegate = delegate
         let url = try env.serveFixture("corrupt.jpg")
@@ -374,7 +374,7 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-07, MGR-13 — the transform delegate runs off the main queue; its new image is delivered with
     /// cache type none and stored, with data encoded again from the new image (not the downloaded bytes).
     func test_MGR07_transformRunsOffMainAndNewImageIsStoredReencoded() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         delegate.transform = { image in
             guard let image else { return nil }
             return UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 77, count: 16), hasAlpha: false,
@@ -398,7 +398,7 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-07 — a transform that returns the same image keeps the downloaded bytes on disk.
     func test_MGR07_unchangedTransformKeepsDownloadedData() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         delegate.transform = { $0 }
         env.manager.delegate = delegate
         let downloaded = try TestFixtures.data("baseline.jpg")
@@ -410,7 +410,7 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-07 — animated images are transformed only with TransformAnimatedImage.
     func test_MGR07_animatedImagesTransformedOnlyWithOption() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         delegate.transform = { $0 }
         env.manager.delegate = delegate
         try AnimatedGIFCoding.enabled {
@@ -428,7 +428,7 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-07, COD-10 — with 4.4.8's default coders a GIF is a still image, so the delegate's transform
     /// applies to it without `TransformAnimatedImage`, and it is cached as one frame.
     func test_MGR07_stillGIFOfTheDefaultCodersIsTransformed() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         delegate.transform = { $0 }
         env.manager.delegate = delegate
         let url = try env.serveFixture("animated.gif")
@@ -446,7 +446,7 @@ final class MGRManagerTests: XCTestCase {
         env.manager.cacheSerializer = { _, _, _ in marker }
         let url = try env.serveFixture("baseline.jpg")
         XCTAssertNotNil(env.load(url).calls.last?.image)
-        XCTAssertTrue(MGRWait.until { self.env.cache.diskImageData(forKey: url.absoluteString) == marker })
+        XCTAssertTrue(waitUntil { self.env.cache.diskImageData(forKey: url.absoluteString) == marker })
     }
 
     // MARK: MGR-08
@@ -456,24 +456,24 @@ final class MGRManagerTests: XCTestCase {
     func test_MGR08_cancelDuringDownloadCancelsTokenAndFinishedLeavesRunning() throws {
         env.server.route("/stall.png", .stall)
         let url = env.server.url("/stall.png")
-        let calls = MGRRecorder<MGRCompletionCall>()
+        let calls = Recorder<CompletionCall>()
         let operation = env.manager.loadImage(with: url) { image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/stall.png") == 1 })
+        XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 1 })
         XCTAssertEqual(env.manager.runningOperations.count, 1)
         XCTAssertNotNil(operation.downloadToken)
         XCTAssertEqual(env.downloader.runningURLCount, 1)
         operation.cancel()
-        XCTAssertTrue(MGRWait.until { self.env.downloader.runningURLCount == 0 }, "the download was cancelled")
+        XCTAssertTrue(waitUntil { self.env.downloader.runningURLCount == 0 }, "the download was cancelled")
         XCTAssertFalse(env.manager.isRunning)
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(calls.count, 0)
 
         let done = try env.serveFixture("rgba.png")
         _ = env.load(done)
-        XCTAssertTrue(MGRWait.until { !self.env.manager.isRunning }, "a finished load leaves runningOperations")
+        XCTAssertTrue(waitUntil { !self.env.manager.isRunning }, "a finished load leaves runningOperations")
     }
 
     // MARK: MGR-09
@@ -495,7 +495,7 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-09, MGR-13 — missed and the delegate refuses the download: nil image, nil error, finished.
     func test_MGR09_missedAndDownloadRefusedGivesNoImageNoError() {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         delegate.allowDownloads = false
         env.manager.delegate = delegate
         env.server.route("/refused.png", .status(404))
@@ -541,8 +541,8 @@ final class MGRManagerTests: XCTestCase {
         env.cache.completionQueue = queue
         env.downloader.completionQueue = queue
         let url = try env.serveFixture("rgba.png")
-        let calls = MGRRecorder<(MGRCompletionCall, Bool)>()
-        queue.setSpecific(key: MGRQueueMarker.key, value: "completions")
+        let calls = Recorder<(CompletionCall, Bool)>()
+        queue.setSpecific(key: QueueMarker.key, value: "completions")
 
         for expected in [SDImageCacheType.none, .memory, .disk] {
             if expected == .disk {
@@ -551,8 +551,8 @@ final class MGRManagerTests: XCTestCase {
             }
             let finished = DispatchSemaphore(value: 0)
             env.manager.loadImage(with: url) { image, data, error, cacheType, isFinished, imageURL in
-                let onQueue = DispatchQueue.getSpecific(key: MGRQueueMarker.key) == "completions"
-                calls.append((MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+                let onQueue = DispatchQueue.getSpecific(key: QueueMarker.key) == "completions"
+                calls.append((CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                                 finished: isFinished, url: imageURL), onQueue))
                 if isFinished { finished.signal() }
             }
@@ -568,7 +568,7 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-10 — cancelled while the delegate transforms the downloaded image (after the download, before
     /// the completion): the completion is never called.
     func test_MGR10_cancelDuringTransformCallsNothing() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         let transformStarted = DispatchSemaphore(value: 0)
         let mayFinish = DispatchSemaphore(value: 0)
         delegate.transform = { image in
@@ -578,14 +578,14 @@ final class MGRManagerTests: XCTestCase {
         }
         env.manager.delegate = delegate
         let url = try env.serveFixture("rgba.png")
-        let calls = MGRRecorder<Bool>()
+        let calls = Recorder<Bool>()
         let operation = env.manager.loadImage(with: url) { _, _, _, _, _, _ in calls.append(true) }
-        XCTAssertTrue(MGRWait.until { transformStarted.wait(timeout: .now()) == .success })
+        XCTAssertTrue(waitUntil { transformStarted.wait(timeout: .now()) == .success })
         operation.cancel()
         mayFinish.signal()
-        XCTAssertTrue(MGRWait.until { self.env.cache.imageFromMemoryCache(forKey: url.absoluteString) != nil },
+        XCTAssertTrue(waitUntil { self.env.cache.imageFromMemoryCache(forKey: url.absoluteString) != nil },
                       "the transform still finishes and stores (as the original)")
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(calls.count, 0)
         XCTAssertFalse(env.manager.isRunning)
     }
@@ -598,19 +598,19 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertEqual(calls.count, 1)
         operation.cancel()
         XCTAssertTrue(operation.isCancelled)
-        MGRWait.drainMainQueue()
+        drainMainQueue()
 
         env.server.route("/rgba.png", SDPortTestRoute.data(try TestFixtures.data("palette.png"), contentType: "image/png")
             .delay(0.2))
-        let refreshCalls = MGRRecorder<SDImageCacheType>()
+        let refreshCalls = Recorder<SDImageCacheType>()
         let refreshing = env.manager.loadImage(with: url, options: .refreshCached) { _, _, _, cacheType, _, _ in
             refreshCalls.append(cacheType)
         }
-        XCTAssertTrue(MGRWait.until { refreshCalls.count == 1 })
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/rgba.png") == 2 })
+        XCTAssertTrue(waitUntil { refreshCalls.count == 1 })
+        XCTAssertTrue(waitUntil { self.env.server.hits("/rgba.png") == 2 })
         refreshing.cancel()
-        XCTAssertTrue(MGRWait.until { self.env.downloader.runningURLCount == 0 && !self.env.manager.isRunning })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { self.env.downloader.runningURLCount == 0 && !self.env.manager.isRunning })
+        drainMainQueue()
         XCTAssertEqual(refreshCalls.values, [.memory], "the refreshed image never arrives after the cancel")
     }
 
@@ -622,7 +622,7 @@ final class MGRManagerTests: XCTestCase {
         let operation = env.load(nil).operation
         let cacheOperation = BlockOperation {}
         operation.cacheOperation = cacheOperation
-        let cancelCalls = MGRRecorder<String>()
+        let cancelCalls = Recorder<String>()
         operation.cancelBlock = { cancelCalls.append("first") }
         XCTAssertFalse(operation.isCancelled)
         operation.cancel()
@@ -643,27 +643,27 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-12 — `isRunning` and `cancelAll`: every running load is cancelled, none completes.
     func test_MGR12_cancelAllCancelsEveryRunningLoad() {
         env.server.route("/stall.png", .stall)
-        let calls = MGRRecorder<Bool>()
+        let calls = Recorder<Bool>()
         let operations = (0..<3).map { index in
             env.manager.loadImage(with: env.server.url("/stall.png?n=\(index)")) { _, _, _, _, _, _ in calls.append(true) }
         }
         XCTAssertTrue(env.manager.isRunning)
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/stall.png") == 3 })
+        XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 3 })
         env.manager.cancelAll()
         XCTAssertFalse(env.manager.isRunning)
         XCTAssertTrue(operations.allSatisfy(\.isCancelled))
-        XCTAssertTrue(MGRWait.until { self.env.downloader.runningURLCount == 0 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { self.env.downloader.runningURLCount == 0 })
+        drainMainQueue()
         XCTAssertEqual(calls.count, 0)
     }
 
     /// Parity: MGR-12 — `saveImageToCache`, `cachedImageExists` (memory, then disk) and `diskImageExists`.
     func test_MGR12_saveImageAndExistenceChecks() {
         let url = URL(string: "https://example.test/saved.png")!
-        let answers = MGRRecorder<(String, Bool)>()
+        let answers = Recorder<(String, Bool)>()
         env.manager.cachedImageExists(for: url) { answers.append(("cached before", $0)) }
         env.manager.diskImageExists(for: url) { answers.append(("disk before", $0)) }
-        XCTAssertTrue(MGRWait.until { answers.count == 2 })
+        XCTAssertTrue(waitUntil { answers.count == 2 })
 
         env.manager.saveImageToCache(makeImage(), for: url)
         env.manager.saveImageToCache(nil, for: url)
@@ -671,10 +671,10 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: url.absoluteString))
         env.manager.cachedImageExists(for: url) { answers.append(("cached in memory", $0)) }
         env.manager.diskImageExists(for: url) { answers.append(("disk after", $0)) }
-        XCTAssertTrue(MGRWait.until { answers.count == 4 })
+        XCTAssertTrue(waitUntil { answers.count == 4 })
         env.cache.clearMemory()
         env.manager.cachedImageExists(for: url) { answers.append(("cached on disk", $0)) }
-        XCTAssertTrue(MGRWait.until { answers.count == 5 })
+        XCTAssertTrue(waitUntil { answers.count == 5 })
 
         let byName = Dictionary(answers.values, uniquingKeysWith: { first, _ in first })
         XCTAssertEqual(byName["cached before"], false)
@@ -688,7 +688,7 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-13 — the delegate is asked whether to download each missed URL, and allowing it downloads.
     func test_MGR13_delegateIsAskedBeforeDownloading() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         env.manager.delegate = delegate
         let url = try env.serveFixture("rgba.png")
         XCTAssertNotNil(env.load(url).calls.last?.image)
@@ -736,7 +736,7 @@ final class MGRManagerTests: XCTestCase {
         let manager = env.manager
         let task = Task { try await manager.loadImage(with: url) }
         let server = env.server
-        let reached = await Task.detached { MGRWait.until { server.hits("/stall.png") == 1 } }.value
+        let reached = await Task.detached { waitUntil { server.hits("/stall.png") == 1 } }.value
         XCTAssertTrue(reached)
         XCTAssertTrue(manager.isRunning)
         task.cancel()
@@ -748,7 +748,7 @@ final class MGRManagerTests: XCTestCase {
         }
         XCTAssertFalse(manager.isRunning)
         let downloader = env.downloader
-        let stopped = await Task.detached { MGRWait.until { downloader.runningURLCount == 0 } }.value
+        let stopped = await Task.detached { waitUntil { downloader.runningURLCount == 0 } }.value
         XCTAssertTrue(stopped, "the download was cancelled with the task")
     }
 
@@ -772,15 +772,15 @@ final class MGRManagerTests: XCTestCase {
 }
 
 /// A marker for "am I on this queue" checks in tests.
-enum MGRQueueMarker {
+enum QueueMarker {
     static let key = DispatchSpecificKey<String>()
 }
 
-extension MGRTestEnvironment {
+extension ManagerTestEnvironment {
     /// `diskImageExists` for callers that block the main thread: waits on a semaphore, with the cache answering
     /// on its own completion queue (which must not be the main queue).
     func diskImageExistsBlocking(forKey key: String?) -> Bool? {
-        let answer = MGRRecorder<Bool>()
+        let answer = Recorder<Bool>()
         let done = DispatchSemaphore(value: 0)
         cache.diskImageExists(withKey: key) { answer.append($0); done.signal() }
         guard done.wait(timeout: .now() + 10) == .success else { return nil }

@@ -6,10 +6,10 @@ import XCTest
 
 /// `SDWebImagePrefetcher` (`SDWebImagePrefetcher.m`, 4.4.8) over a real manager, cache and loopback server.
 final class MGRPrefetcherTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment()
+        env = try ManagerTestEnvironment()
     }
 
     override func tearDown() {
@@ -19,8 +19,8 @@ final class MGRPrefetcherTests: XCTestCase {
 
     /// Records a prefetcher delegate's calls.
     private final class Delegate: SDWebImagePrefetcherDelegate, @unchecked Sendable {
-        let prefetched = MGRRecorder<(URL?, Int, Int)>()
-        let finished = MGRRecorder<(Int, Int)>()
+        let prefetched = Recorder<(URL?, Int, Int)>()
+        let finished = Recorder<(Int, Int)>()
         func imagePrefetcher(_ imagePrefetcher: SDWebImagePrefetcher, didPrefetchURL imageURL: URL?,
                              finishedCount: Int, totalCount: Int) {
             prefetched.append((imageURL, finishedCount, totalCount))
@@ -45,11 +45,11 @@ final class MGRPrefetcherTests: XCTestCase {
         prefetcher.maxConcurrentDownloads = 2
         let delegate = Delegate()
         prefetcher.delegate = delegate
-        let progress = MGRRecorder<(Int, Int)>()
-        let completion = MGRRecorder<(Int, Int)>()
+        let progress = Recorder<(Int, Int)>()
+        let completion = Recorder<(Int, Int)>()
         prefetcher.prefetchURLs(urls, progress: { progress.append(($0, $1)) }, completed: { completion.append(($0, $1)) })
 
-        XCTAssertTrue(MGRWait.until { completion.count == 1 })
+        XCTAssertTrue(waitUntil { completion.count == 1 })
         XCTAssertEqual(completion.values.first?.0, 8)
         XCTAssertEqual(completion.values.first?.1, 2, "the two 404s are skipped")
         XCTAssertEqual(progress.values.map(\.0), Array(1...8))
@@ -62,7 +62,7 @@ final class MGRPrefetcherTests: XCTestCase {
         for url in urls.prefix(6) {
             XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: url.absoluteString), "\(url) is cached")
         }
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(completion.count, 1, "the completion runs once")
     }
 
@@ -89,7 +89,7 @@ final class MGRPrefetcherTests: XCTestCase {
         XCTAssertEqual(prefetcher.requestedCount, 0)
         prefetcher.prefetchURLs(urls)
         XCTAssertEqual(prefetcher.requestedCount, 2, "two loads started, the other three wait for a slot")
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/hold.png") == 2 }, "two requests reached the server")
+        XCTAssertTrue(waitUntil { self.env.server.hits("/hold.png") == 2 }, "two requests reached the server")
         prefetcher.cancelPrefetching()
         XCTAssertEqual(prefetcher.requestedCount, 0, "cancelling resets the count")
     }
@@ -97,7 +97,7 @@ final class MGRPrefetcherTests: XCTestCase {
     /// Parity: MGR-14 — an empty or nil list completes at once with (0, 0).
     func test_MGR14_emptyListCompletesAtOnce() {
         let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
-        let completion = MGRRecorder<(Int, Int)>()
+        let completion = Recorder<(Int, Int)>()
         prefetcher.prefetchURLs([], progress: nil) { completion.append(($0, $1)) }
         prefetcher.prefetchURLs(nil, progress: nil) { completion.append(($0, $1)) }
         XCTAssertEqual(completion.values.map(\.0), [0, 0])
@@ -108,14 +108,14 @@ final class MGRPrefetcherTests: XCTestCase {
     func test_MGR14_cancelPrefetchingStopsEverything() {
         env.server.route("/stall.png", .stall)
         let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
-        let completion = MGRRecorder<(Int, Int)>()
+        let completion = Recorder<(Int, Int)>()
         let urls = (0..<5).map { env.server.url("/stall.png?n=\($0)") }
         prefetcher.prefetchURLs(urls, progress: nil) { completion.append(($0, $1)) }
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/stall.png") == 3 }, "three at a time by default")
+        XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 3 }, "three at a time by default")
         prefetcher.cancelPrefetching()
         XCTAssertFalse(env.manager.isRunning)
-        XCTAssertTrue(MGRWait.until { self.env.downloader.runningURLCount == 0 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { self.env.downloader.runningURLCount == 0 })
+        drainMainQueue()
         XCTAssertEqual(completion.count, 0)
         XCTAssertEqual(env.server.hits("/stall.png"), 3, "the rest of the list is not started")
     }
@@ -125,15 +125,15 @@ final class MGRPrefetcherTests: XCTestCase {
         env.server.route("/stall.png", .stall)
         let url = try env.serveFixture("rgba.png")
         let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
-        let first = MGRRecorder<(Int, Int)>()
-        let second = MGRRecorder<(Int, Int)>()
+        let first = Recorder<(Int, Int)>()
+        let second = Recorder<(Int, Int)>()
         prefetcher.prefetchURLs([env.server.url("/stall.png")], progress: nil) { first.append(($0, $1)) }
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/stall.png") == 1 })
+        XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 1 })
         prefetcher.prefetchURLs([url], progress: nil) { second.append(($0, $1)) }
-        XCTAssertTrue(MGRWait.until { second.count == 1 })
+        XCTAssertTrue(waitUntil { second.count == 1 })
         XCTAssertEqual(second.values.first?.0, 1)
         XCTAssertEqual(second.values.first?.1, 0)
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(first.count, 0)
     }
 

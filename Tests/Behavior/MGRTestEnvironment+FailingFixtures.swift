@@ -4,7 +4,7 @@ import XCTest
 
 /// Fixture helpers for main-actor tests, which cannot throw (a throwing `@MainActor` test method crashes
 /// XCTest's test listing on Linux): a missing fixture fails the calling test instead of throwing.
-extension MGRTestEnvironment {
+extension ManagerTestEnvironment {
     /// `serveFixture` that fails the test when the fixture is missing.
     func serveOrFail(_ name: String, at path: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
         do {

@@ -27,7 +27,7 @@ final class OPDownloaderOperationTests: XCTestCase {
         cacheDirectory.remove()
     }
 
-    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
+    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DownloadRecorder {
         downloadAndWait(downloader, server.url(path), options: options)
     }
 
@@ -46,7 +46,7 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// is requested.
     func test_OP01_startOnACancelledOperationFinishesAndResets() {
         let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
-        let recorder = DLDownloadRecorder()
+        let recorder = DownloadRecorder()
         XCTAssertNotNil(operation.addHandlers(forProgress: recorder.progress, completed: recorder.completed))
         operation.cancel()
         operation.start()
@@ -62,13 +62,13 @@ final class OPDownloaderOperationTests: XCTestCase {
     func test_OP01_runsWithItsOwnSession() {
         let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
         let done = expectation(description: "own session")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         _ = operation.addHandlers(forProgress: recorder.progress, completed: recorder.completed)
         let queue = OperationQueue()
         queue.addOperation(operation)
         wait(for: [done], timeout: 10)
         XCTAssertNotNil(recorder.final?.image)
-        XCTAssertTrue(dlWaitUntil { operation.isFinished && !operation.isExecuting })
+        XCTAssertTrue(waitUntil { operation.isFinished && !operation.isExecuting })
     }
 
     /// Parity: OP-01 — the first progress call is (0, -1 unknown length, url), before the response.
@@ -89,14 +89,14 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("Connection can't be initialized") ?? false,
                       recorder.final?.error?.localizedDescription ?? "no error")
         XCTAssertEqual(server.totalHits, 0)
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
     }
 
     /// Parity: OP-01 — `invalidateSessionAndCancel` does nothing on the shared downloader.
     func test_OP01_sharedDownloaderIsNeverInvalidated() {
         SDWebImageDownloader.shared.invalidateSessionAndCancel(true)
         let done = expectation(description: "shared still works")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         SDWebImageDownloader.shared.downloadImage(with: server.url("/a.jpg?shared"), options: [], progress: nil,
                                                   completed: recorder.completed)
         wait(for: [done], timeout: 10)
@@ -229,7 +229,7 @@ final class OPDownloaderOperationTests: XCTestCase {
         let marker = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: marker, value: true)
         downloader.completionQueue = queue
-        let onQueue = DLLockedBox<Bool?>(nil)
+        let onQueue = Locked<Bool?>(nil)
         let finished = DispatchSemaphore(value: 0)
         downloader.downloadImage(with: server.url("/a.jpg"), options: [], progress: nil) { image, _, _, done in
             onQueue.update { $0 = DispatchQueue.getSpecific(key: marker) == true && image != nil }
@@ -329,22 +329,22 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// drops the callbacks; a second `cancel` changes nothing. As in 4.4.8 "stop" is posted twice: once by
     /// `cancel` (`cancelInternal`) and once more when the cancelled task reports its end (`didCompleteWithError`).
     func test_OP05_cancelIsIdempotent() throws {
-        let stops = DLLockedBox(0)
+        let stops = Locked(0)
         let token = try XCTUnwrap(downloader.downloadImage(with: server.url("/stall.jpg"), options: [], progress: nil,
                                                            completed: { _, _, _, _ in XCTFail("a cancelled download is not completed") }))
         let operation = try XCTUnwrap(token.downloadOperation as? SDWebImageDownloaderOperation)
         let observer = NotificationCenter.default.addObserver(forName: SDWebImageDownloadStopNotification, object: operation,
                                                               queue: nil) { _ in stops.update { $0 += 1 } }
         defer { NotificationCenter.default.removeObserver(observer) }
-        XCTAssertTrue(dlWaitUntil { self.server.hits("/stall.jpg") == 1 && operation.isExecuting })
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 && operation.isExecuting })
         operation.cancel()
         XCTAssertTrue(operation.isCancelled)
         XCTAssertTrue(operation.isFinished)
         XCTAssertFalse(operation.isExecuting)
         XCTAssertNil(operation.dataTask)
         operation.cancel()
-        XCTAssertTrue(dlWaitUntil { stops.value >= 2 })
-        XCTAssertTrue(dlWaitUntil { self.downloader.runningURLCount == 0 })
+        XCTAssertTrue(waitUntil { stops.value >= 2 })
+        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
         XCTAssertNotNil(download("/a.jpg").final?.image)  // lets any stray notification or completion arrive
         XCTAssertEqual(stops.value, 2, "cancelInternal's and didCompleteWithError's")
     }

@@ -7,10 +7,10 @@ import XCTest
 /// The 5.x context (`SDWebImageContext`, `SDWebImageDefine.h` / `SDWebImageManager.m`, 5.x) on the port's manager:
 /// each key changes one real load against a loopback server and a cache in a temporary directory.
 final class V5ContextTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment(namespace: "v5-context")
+        env = try ManagerTestEnvironment(namespace: "v5-context")
     }
 
     override func tearDown() {
@@ -178,15 +178,15 @@ final class V5ContextTests: XCTestCase {
         let queue = DispatchQueue(label: "v5.callback")
         let marker = DispatchSpecificKey<Int>()
         queue.setSpecific(key: marker, value: 5)
-        let onQueue = MGRRecorder<Bool>()
-        let done = MGRRecorder<MGRCompletionCall>()
+        let onQueue = Recorder<Bool>()
+        let done = Recorder<CompletionCall>()
         env.manager.loadImage(with: url, options: [], context: [.customManager: other, .callbackQueue: queue]) {
             image, data, error, cacheType, finished, imageURL in
             onQueue.append(DispatchQueue.getSpecific(key: marker) == 5)
-            done.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            done.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                           finished: finished, url: imageURL))
         }
-        XCTAssertTrue(MGRWait.until { done.count > 0 })
+        XCTAssertTrue(waitUntil { done.count > 0 })
         XCTAssertNil(done.values.first?.error)
         XCTAssertEqual(onQueue.values, [true])
         XCTAssertNotNil(otherCache.imageFromMemoryCache(forKey: url.absoluteString))

@@ -6,10 +6,10 @@ import XCTest
 
 /// Loaders (`SDImageLoader.h`, `SDImageLoadersManager.m`, 5.x), chosen per request through the context.
 final class V5LoaderTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment(namespace: "v5-loader")
+        env = try ManagerTestEnvironment(namespace: "v5-loader")
     }
 
     override func tearDown() {
@@ -42,15 +42,15 @@ final class V5LoaderTests: XCTestCase {
     /// coders, delivered as a load (cache type none) and cached under the URL's key; the server is never asked.
     func test_V503_fileLoaderReadsAndDecodesAFile() throws {
         let url = TestFixtures.url("baseline.jpg")
-        let progress = MGRRecorder<Int>()
-        let calls = MGRRecorder<MGRCompletionCall>()
+        let progress = Recorder<Int>()
+        let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: url, options: [], context: [.imageLoader: SDImageFileLoader()],
                               progress: { received, _, _ in progress.append(received) }) {
             image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
-        XCTAssertTrue(MGRWait.until { calls.count > 0 })
+        XCTAssertTrue(waitUntil { calls.count > 0 })
         let call = try XCTUnwrap(calls.values.first)
         XCTAssertNil(call.error)
         XCTAssertEqual(call.cacheType, .none)
@@ -127,16 +127,16 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertEqual(env.manager.failedURLs, [failedIn5, failedIn4])
 
         env.server.route("/hold.png", .stall)
-        let called = MGRRecorder<Bool>()
+        let called = Recorder<Bool>()
         env.manager.loadImage(with: env.server.url("/hold.png"), options: [.fromLoaderOnly], context: nil) { _, _, _, _, _, _ in
             called.append(true)
         }
         XCTAssertTrue(env.manager.isRunning, "a 5.x load is in runningOperations")
         XCTAssertEqual(env.manager.runningOperations.count, 1)
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/hold.png") == 1 })
+        XCTAssertTrue(waitUntil { self.env.server.hits("/hold.png") == 1 })
         env.manager.cancelAll()
         XCTAssertFalse(env.manager.isRunning)
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(called.count, 0, "a cancelled load calls nothing")
     }
 

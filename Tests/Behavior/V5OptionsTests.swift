@@ -6,10 +6,10 @@ import XCTest
 
 /// The 5.x option bits (`SDWebImageDefine.h`, 5.x) and what the new ones do in the 5.x flow.
 final class V5OptionsTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment(namespace: "v5-options")
+        env = try ManagerTestEnvironment(namespace: "v5-options")
     }
 
     override func tearDown() {
@@ -75,7 +75,7 @@ final class V5OptionsTests: XCTestCase {
         let queue = DispatchQueue(label: "v5.sync")
         let context: SDWebImageContext = [.callbackQueue: queue]
 
-        let syncCalls = MGRRecorder<SDImageCacheType>()
+        let syncCalls = Recorder<SDImageCacheType>()
         let syncCountAtReturn: Int = queue.sync {
             env.manager.loadImage(with: url, options: [.queryDiskDataSync], context: context) { _, _, _, type, _, _ in
                 syncCalls.append(type)
@@ -86,7 +86,7 @@ final class V5OptionsTests: XCTestCase {
         XCTAssertEqual(syncCalls.values, [.disk])
 
         env.cache.clearMemory()
-        let asyncCalls = MGRRecorder<SDImageCacheType>()
+        let asyncCalls = Recorder<SDImageCacheType>()
         let asyncCountAtReturn: Int = queue.sync {
             env.manager.loadImage(with: url, options: [], context: context) { _, _, _, type, _, _ in
                 asyncCalls.append(type)
@@ -94,7 +94,7 @@ final class V5OptionsTests: XCTestCase {
             return asyncCalls.count
         }
         XCTAssertEqual(asyncCountAtReturn, 0)
-        XCTAssertTrue(MGRWait.until { asyncCalls.count > 0 })
+        XCTAssertTrue(waitUntil { asyncCalls.count > 0 })
         XCTAssertEqual(asyncCalls.values, [.disk])
         XCTAssertEqual(env.server.hits("/sync.png"), 0)
     }
@@ -107,12 +107,12 @@ final class V5OptionsTests: XCTestCase {
         let cache = env.cache
         let key = "http://example.com/v5-sync.png"
         let bytes = try TestFixtures.data("rgba.png")
-        let order = MGRRecorder<String>()
+        let order = Recorder<String>()
         cache.ioQueue.async {
             cache.storeImageData(toDisk: bytes, forKey: key)
             order.append("written")
         }
-        let doneInfo = MGRRecorder<(onIOQueue: Bool, exists: Bool, type: SDImageCacheType)>()
+        let doneInfo = Recorder<(onIOQueue: Bool, exists: Bool, type: SDImageCacheType)>()
         cache.queryImage(forKey: key, options: [.queryDiskDataSync], context: nil) { _, data, type in
             order.append(data == bytes ? "found" : "not found")
             doneInfo.append((cache.isOnIOQueue, cache.diskImageDataExists(withKey: key), type))

@@ -2,24 +2,24 @@ import Foundation
 import SDPort
 import SDPortTestSupport
 
-extension MGRTestEnvironment {
+extension ManagerTestEnvironment {
     /// Loads `url` through the 5.x entry and waits (running the main queue) for the finished completion.
     /// Returns every call received by then.
     func loadV5(_ url: URL?, options: SDWebImageV5Options = [], context: SDWebImageContext? = nil,
-                manager: SDWebImageManager? = nil, timeout: TimeInterval = 15) -> [MGRCompletionCall] {
-        let calls = MGRRecorder<MGRCompletionCall>()
+                manager: SDWebImageManager? = nil, timeout: TimeInterval = 15) -> [CompletionCall] {
+        let calls = Recorder<CompletionCall>()
         (manager ?? self.manager).loadImage(with: url, options: options, context: context) {
             image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
-        MGRWait.until(timeout: timeout) { calls.values.contains { $0.finished } }
+        waitUntil(timeout: timeout) { calls.values.contains { $0.finished } }
         return calls.values
     }
 
     /// The first finished call of `loadV5`, or nil when none came.
     func loadV5Finished(_ url: URL?, options: SDWebImageV5Options = [], context: SDWebImageContext? = nil,
-                        manager: SDWebImageManager? = nil) -> MGRCompletionCall? {
+                        manager: SDWebImageManager? = nil) -> CompletionCall? {
         loadV5(url, options: options, context: context, manager: manager).first { $0.finished }
     }
 }

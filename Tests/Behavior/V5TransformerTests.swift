@@ -7,10 +7,10 @@ import XCTest
 /// Transformers (`SDImageTransformer.m`, 5.x) and the manager's transform step (`callTransformProcessForOperation`,
 /// `callStoreOriginCacheProcessForOperation`, `callStoreCacheProcessForOperation`, `SDWebImageManager.m`, 5.x).
 final class V5TransformerTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment(namespace: "v5-transform")
+        env = try ManagerTestEnvironment(namespace: "v5-transform")
     }
 
     override func tearDown() {

@@ -10,10 +10,10 @@ import XCTest
 ///
 /// Views are main-actor isolated, so these tests are too; XCTest runs them on the main thread.
 final class VIEWWebCacheTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws {
-        env = try MGRTestEnvironment()
+        env = try ManagerTestEnvironment()
     }
 
     override func tearDown() {
@@ -46,7 +46,7 @@ final class VIEWWebCacheTests: XCTestCase {
             let cacheType: SDImageCacheType
             let url: URL?
         }
-        let recorder = MGRRecorder<Call>()
+        let recorder = Recorder<Call>()
         var block: SDExternalCompletionBlock {
             { [recorder] image, error, cacheType, url in recorder.append(Call(image: image, error: error, cacheType: cacheType, url: url)) }
         }
@@ -60,7 +60,7 @@ final class VIEWWebCacheTests: XCTestCase {
     /// `viewSetImage` step with its operation key) and sets the image through it.
     @MainActor
     func test_VIEW01_everyVariantGoesThroughInternalSetImage() {
-        let events = MGRRecorder<SDWebImageTraceEvent>()
+        let events = Recorder<SDWebImageTraceEvent>()
         let token = SDWebImageTrace.addObserver { event in
             if event.step == .viewSetImage { events.append(event) }
         }
@@ -78,7 +78,7 @@ final class VIEWWebCacheTests: XCTestCase {
         imageView.sd_setHighlightedImage(with: highlighted, context: context)
         button.sd_setImage(with: selected, for: .selected, context: context)
         button.sd_setBackgroundImage(with: background, for: .normal, context: context)
-        XCTAssertTrue(MGRWait.until { button.backgroundImage(for: .normal) != nil && imageView.highlightedImage != nil })
+        XCTAssertTrue(waitUntil { button.backgroundImage(for: .normal) != nil && imageView.highlightedImage != nil })
 
         let keys = events.values.filter { $0.key?.contains("/memory/") == true }.map(\.detail)
         XCTAssertEqual(keys, ["UIImageView, key UIImageView", "UIImageView, key UIImageView",
@@ -102,11 +102,11 @@ final class VIEWWebCacheTests: XCTestCase {
         env.downloader.completionQueue = queue
         let url = env.serveOrFail("rgba.png")
         let imageView = UIImageView()
-        let onMain = MGRRecorder<Bool>()
+        let onMain = Recorder<Bool>()
         imageView.sd_setImage(with: url, context: context) { image, _, _, _ in
             onMain.append(Thread.isMainThread && image != nil)
         }
-        XCTAssertTrue(MGRWait.until { onMain.count == 1 })
+        XCTAssertTrue(waitUntil { onMain.count == 1 })
         XCTAssertEqual(onMain.values, [true])
         XCTAssertNotNil(imageView.image)
     }
@@ -132,11 +132,11 @@ final class VIEWWebCacheTests: XCTestCase {
         let (url, image) = memoryURL("second")
         let second = Completions()
         imageView.sd_setImage(with: url, context: context, completed: second.block)
-        XCTAssertTrue(MGRWait.until { second.count == 1 })
+        XCTAssertTrue(waitUntil { second.count == 1 })
         XCTAssertEqual(running?.isCancelled, true)
         XCTAssertEqual(highlightedRunning?.isCancelled, false, "another key is not cancelled")
         XCTAssertTrue(imageView.image === image)
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(first.count, 0, "the cancelled load's completion is never called")
         highlightedRunning?.cancel()
     }
@@ -150,8 +150,8 @@ final class VIEWWebCacheTests: XCTestCase {
         let url = env.serveOrFail("rgba.png")
         imageView.sd_setImage(with: url, context: context, completed: done.block)
         XCTAssertNotNil(imageView.sd_imageLoadOperation(forKey: "UIImageView"), "held while the manager runs it")
-        XCTAssertTrue(MGRWait.until { done.count == 1 && !self.env.manager.isRunning })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { done.count == 1 && !self.env.manager.isRunning })
+        drainMainQueue()
         XCTAssertNil(imageView.sd_imageLoadOperation(forKey: "UIImageView"), "released with the finished load")
     }
 
@@ -167,7 +167,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let done = Completions()
         imageView.sd_setImage(with: url, context: context, completed: done.block)
         XCTAssertEqual(imageView.sd_imageURL, url)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertNotNil(done.last?.image)
         XCTAssertEqual(imageView.sd_imageProgress.totalUnitCount, size)
         XCTAssertEqual(imageView.sd_imageProgress.completedUnitCount, size)
@@ -175,7 +175,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let (memory, _) = memoryURL("progress")
         let hit = Completions()
         imageView.sd_setImage(with: memory, context: context, completed: hit.block)
-        XCTAssertTrue(MGRWait.until { hit.count == 1 })
+        XCTAssertTrue(waitUntil { hit.count == 1 })
         XCTAssertEqual(imageView.sd_imageURL, memory)
         XCTAssertEqual(imageView.sd_imageProgress.totalUnitCount, SDWebImageProgressUnitCountUnknown)
         XCTAssertEqual(imageView.sd_imageProgress.completedUnitCount, SDWebImageProgressUnitCountUnknown)
@@ -203,7 +203,7 @@ final class VIEWWebCacheTests: XCTestCase {
         delayed.sd_setImage(with: env.server.url("/404.png"), placeholderImage: placeholder, options: .delayPlaceholder,
                             context: context, completed: done.block)
         XCTAssertNil(delayed.image, "DelayPlaceholder: nothing yet")
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertNotNil(done.last?.error)
         XCTAssertTrue(delayed.image === placeholder, "the placeholder once the load failed")
     }
@@ -219,7 +219,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let placeholder = makeImage(3)
         let done = Completions()
         imageView.sd_setImage(with: nil, placeholderImage: placeholder, context: context, completed: done.block)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         let error = done.last?.error as NSError?
         XCTAssertEqual(error?.domain, SDWebImageErrorDomain)
         XCTAssertEqual(error?.code, -1)
@@ -242,7 +242,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let done = Completions()
         imageView.sd_setImage(with: url, placeholderImage: placeholder, options: .avoidAutoSetImage, context: context,
                               completed: done.block)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertTrue(done.last?.image === image)
         XCTAssertEqual(done.last?.cacheType, .memory)
         XCTAssertTrue(imageView.image === placeholder)
@@ -259,7 +259,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let failed = Completions()
         imageView.sd_setImage(with: env.server.url("/404.png"), placeholderImage: placeholder, context: context,
                               completed: failed.block)
-        XCTAssertTrue(MGRWait.until { failed.count == 1 })
+        XCTAssertTrue(waitUntil { failed.count == 1 })
         XCTAssertNotNil(failed.last?.error)
         XCTAssertTrue(imageView.image === placeholder)
         XCTAssertEqual(imageView.setNeedsLayoutCount, 0)
@@ -267,7 +267,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let (url, image) = memoryURL("set")
         let loaded = Completions()
         imageView.sd_setImage(with: url, context: context, completed: loaded.block)
-        XCTAssertTrue(MGRWait.until { loaded.count == 1 })
+        XCTAssertTrue(waitUntil { loaded.count == 1 })
         XCTAssertTrue(imageView.image === image)
         XCTAssertEqual(imageView.setNeedsLayoutCount, 1)
     }
@@ -279,12 +279,12 @@ final class VIEWWebCacheTests: XCTestCase {
         let (url, image) = memoryURL("block")
         let placeholder = makeImage(4)
         let imageView = UIImageView()
-        let received = MGRRecorder<UIImage?>()
+        let received = Recorder<UIImage?>()
         let done = Completions()
         imageView.sd_internalSetImage(with: url, placeholderImage: placeholder, options: [], operationKey: nil,
                                       setImageBlock: { image, _ in received.append(image) }, progress: nil,
                                       completed: done.block, context: context)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertEqual(received.values.count, 2)
         XCTAssertTrue(received.values.first! === placeholder)
         XCTAssertTrue(received.values.last! === image)
@@ -294,7 +294,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let buttonDone = Completions()
         button.sd_internalSetImage(with: url, placeholderImage: nil, options: [], operationKey: nil, setImageBlock: nil,
                                    progress: nil, completed: buttonDone.block, context: context)
-        XCTAssertTrue(MGRWait.until { buttonDone.count == 1 })
+        XCTAssertTrue(waitUntil { buttonDone.count == 1 })
         XCTAssertTrue(button.image(for: .normal) === image, "a button's default setter is the normal-state image")
     }
 
@@ -309,8 +309,8 @@ final class VIEWWebCacheTests: XCTestCase {
         let imageView = UIImageView()
         let shown = Completions()
         imageView.sd_setImage(with: url, options: .progressiveDownload, context: context, completed: shown.block)
-        XCTAssertTrue(MGRWait.until { shown.count == 1 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { shown.count == 1 })
+        drainMainQueue()
         XCTAssertEqual(shown.count, 1, "called once, when finished")
         XCTAssertEqual(imageView.image?.pixelHeight, 192)
         XCTAssertGreaterThan(imageView.setNeedsLayoutCount, 1, "partial images were shown on the way")
@@ -320,8 +320,8 @@ final class VIEWWebCacheTests: XCTestCase {
         let other = env.server.url("/progressive.png?again")
         avoiding.sd_setImage(with: other, options: [.progressiveDownload, .avoidAutoSetImage], context: context,
                              completed: calls.block)
-        XCTAssertTrue(MGRWait.until { !self.env.manager.isRunning && calls.count > 0 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { !self.env.manager.isRunning && calls.count > 0 })
+        drainMainQueue()
         XCTAssertGreaterThan(calls.count, 1, "partial images reach the completion with AvoidAutoSetImage")
         XCTAssertNil(avoiding.image)
         XCTAssertEqual(avoiding.setNeedsLayoutCount, 0)
@@ -342,8 +342,8 @@ final class VIEWWebCacheTests: XCTestCase {
         imageView.sd_setImage(with: url, context: context, completed: done.block)
         XCTAssertEqual(indicator.calls, [.start], "started before the load")
         XCTAssertTrue(indicator.isAnimating)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { done.count == 1 })
+        drainMainQueue()
         XCTAssertNotNil(done.last?.image)
         XCTAssertEqual(indicator.calls.first, .start)
         XCTAssertEqual(indicator.stopCount, 1)
@@ -369,12 +369,12 @@ final class VIEWWebCacheTests: XCTestCase {
             let imageView = UIImageView()
             let indicator = SDWebImageActivityIndicator()
             imageView.sd_imageIndicator = indicator
-            let expectedSizes = MGRRecorder<Int>()
+            let expectedSizes = Recorder<Int>()
             let done = Completions()
             imageView.sd_setImage(with: env.server.url(path), context: context,
                                   progress: { _, expected, _ in expectedSizes.append(expected) }, completed: done.block)
-            XCTAssertTrue(MGRWait.until { done.count == 1 }, path)
-            MGRWait.drainMainQueue()
+            XCTAssertTrue(waitUntil { done.count == 1 }, path)
+            drainMainQueue()
             XCTAssertEqual(done.last?.image?.pixelWidth, 256, path)
             XCTAssertFalse(expectedSizes.values.isEmpty, path)
             XCTAssertTrue(expectedSizes.values.allSatisfy { $0 <= 0 }, "\(path): the size is unknown: \(expectedSizes.values)")
@@ -395,13 +395,13 @@ final class VIEWWebCacheTests: XCTestCase {
         let imageView = UIImageView()
         let indicator = SDWebImageActivityIndicator()
         imageView.sd_imageIndicator = indicator
-        let reports = MGRRecorder<(received: Int, expected: Int)>()
+        let reports = Recorder<(received: Int, expected: Int)>()
         let done = Completions()
         imageView.sd_setImage(with: env.server.url("/gzip.png"), context: context,
                               progress: { received, expected, _ in reports.append((received, expected)) },
                               completed: done.block)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { done.count == 1 })
+        drainMainQueue()
         XCTAssertEqual(done.last?.image?.pixelWidth, 256, "the inflated PNG decodes")
         XCTAssertTrue(reports.values.contains { $0.expected == gzipped.count && $0.received > $0.expected },
                       "received went past the declared size: \(reports.values.map { "\($0.received)/\($0.expected)" })")
@@ -416,8 +416,8 @@ final class VIEWWebCacheTests: XCTestCase {
         short.sd_imageIndicator = shortIndicator
         let shortDone = Completions()
         short.sd_setImage(with: env.server.url("/short-length.png"), context: context, completed: shortDone.block)
-        XCTAssertTrue(MGRWait.until { shortDone.count == 1 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { shortDone.count == 1 })
+        drainMainQueue()
         XCTAssertTrue(shortIndicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(shortIndicator.progressValues)")
         XCTAssertEqual(shortIndicator.stopCount, 1)
     }
@@ -435,7 +435,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let plainDone = Completions()
         plain.sd_setImage(with: url, context: context, completed: plainDone.block)
         XCTAssertNil(plain.sd_activityIndicator, "off by default")
-        XCTAssertTrue(MGRWait.until { plainDone.count == 1 })
+        XCTAssertTrue(waitUntil { plainDone.count == 1 })
 
         let imageView = UIImageView()
         imageView.sd_setShowActivityIndicatorView(true)
@@ -449,7 +449,7 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertEqual(indicator.style, .gray)
         XCTAssertTrue(indicator.isAnimating)
         XCTAssertTrue(indicator.indicatorView.superview === imageView)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertNotNil(done.last?.image)
         XCTAssertNil(imageView.sd_activityIndicator, "the answer removed it")
         XCTAssertNil(indicator.indicatorView.superview)
@@ -469,7 +469,7 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertEqual(imageView.subviews.count, 1)
         let done = Completions()
         imageView.sd_setImage(with: nil, context: context, completed: done.block)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertNil(imageView.sd_activityIndicator)
         XCTAssertEqual(first?.calls, [.start, .start, .stop])
         XCTAssertTrue(imageView.subviews.isEmpty)
@@ -483,7 +483,7 @@ final class VIEWWebCacheTests: XCTestCase {
     func test_VIEW10_setImageGroupHoldsTheCompletionUntilLeft() {
         let url = env.serveOrFail("gradient.png")
         let holder = SDWebImageInternalSetImageGroup(notifiesCompletion: true)
-        let sets = MGRRecorder<UIImage?>()
+        let sets = Recorder<UIImage?>()
         let imageView = UIImageView()
         let placeholder = makeImage(7)
         let done = Completions()
@@ -493,16 +493,16 @@ final class VIEWWebCacheTests: XCTestCase {
                                       setImageBlock: { image, _ in sets.append(image) }, progress: nil,
                                       completed: done.block, context: viewContext)
         XCTAssertTrue(sets.values.first! === placeholder)
-        XCTAssertTrue(MGRWait.until { sets.count == 2 })
+        XCTAssertTrue(waitUntil { sets.count == 2 })
         XCTAssertEqual(sets.values.last??.pixelWidth, 256)
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(done.count, 0, "the group has not been left yet")
         XCTAssertEqual(imageView.setNeedsLayoutCount, 0, "layout waits with the completion")
         holder.group.leave()
-        MGRWait.drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(done.count, 0, "one enter is still open")
         holder.group.leave()
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertEqual(done.last?.image?.pixelWidth, 256)
         XCTAssertEqual(imageView.setNeedsLayoutCount, 1)
     }
@@ -518,7 +518,7 @@ final class VIEWWebCacheTests: XCTestCase {
         var viewContext = context
         viewContext[SDWebImageInternalSetImageGroupKey] = group
         imageView.sd_setImage(with: url, placeholderImage: makeImage(2), context: viewContext, completed: done.block)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertEqual(done.last?.image?.pixelWidth, 256)
         XCTAssertEqual(group.wait(timeout: .now()), .timedOut, "entered, never left by the default setter")
         group.leave()
@@ -545,7 +545,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let (url, image) = memoryURL("keyed")
         let done = Completions()
         imageView.sd_setImage(with: url, context: keyed, completed: done.block)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertEqual(running?.isCancelled, true, "a new load under the same context key cancels the old one")
         XCTAssertTrue(imageView.image === image)
 
@@ -562,7 +562,7 @@ final class VIEWWebCacheTests: XCTestCase {
     /// `animations`, then `completion(true)`; a memory hit gets none unless ForceTransition.
     @MainActor
     func test_VIEW08_transitionOnlyForDownloadsUnlessForced() {
-        let steps = MGRRecorder<String>()
+        let steps = Recorder<String>()
         let transition = SDWebImageTransition.fade
         transition.prepares = { _, image, _, cacheType, _ in steps.append("prepares \(cacheType.rawValue) \(image != nil)") }
         transition.animations = { view, _ in steps.append("animations, image set: \((view as? UIImageView)?.image != nil)") }
@@ -575,21 +575,21 @@ final class VIEWWebCacheTests: XCTestCase {
         let url = env.serveOrFail("rgba.png")
         let downloaded = Completions()
         imageView.sd_setImage(with: url, context: context, completed: downloaded.block)
-        XCTAssertTrue(MGRWait.until { steps.count == 3 })
+        XCTAssertTrue(waitUntil { steps.count == 3 })
         XCTAssertEqual(steps.values, ["prepares 0 true", "animations, image set: true", "completion true"])
         XCTAssertNotNil(imageView.image)
 
         let (memory, _) = memoryURL("transition")
         let hit = Completions()
         imageView.sd_setImage(with: memory, context: context, completed: hit.block)
-        XCTAssertTrue(MGRWait.until { hit.count == 1 })
-        MGRWait.drainMainQueue()
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { hit.count == 1 })
+        drainMainQueue()
+        drainMainQueue()
         XCTAssertEqual(steps.count, 3, "no transition for a memory hit")
 
         let forced = Completions()
         imageView.sd_setImage(with: memory, options: .forceTransition, context: context, completed: forced.block)
-        XCTAssertTrue(MGRWait.until { steps.count == 6 })
+        XCTAssertTrue(waitUntil { steps.count == 6 })
         XCTAssertEqual(Array(steps.values.suffix(3)), ["prepares 2 true", "animations, image set: true", "completion true"])
     }
 
@@ -603,12 +603,12 @@ final class VIEWWebCacheTests: XCTestCase {
         let done = Completions()
         imageView.sd_setImage(with: env.server.url("/stall.png"), context: context, completed: done.block)
         let operation = imageView.sd_imageLoadOperation(forKey: "UIImageView") as? SDWebImageCombinedOperation
-        XCTAssertTrue(MGRWait.until { self.env.server.hits("/stall.png") == 1 })
+        XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 1 })
         imageView.sd_cancelCurrentImageLoad()
         XCTAssertEqual(operation?.isCancelled, true)
         XCTAssertNil(imageView.sd_imageLoadOperation(forKey: "UIImageView"))
-        XCTAssertTrue(MGRWait.until { self.env.downloader.runningURLCount == 0 })
-        MGRWait.drainMainQueue()
+        XCTAssertTrue(waitUntil { self.env.downloader.runningURLCount == 0 })
+        drainMainQueue()
         XCTAssertEqual(done.count, 0)
     }
 
@@ -622,7 +622,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let (disabled, disabledImage) = memoryURL("disabled", image: makeImage(20))
         button.sd_setImage(with: normal, for: .normal, context: context)
         button.sd_setImage(with: disabled, for: .disabled, context: context)
-        XCTAssertTrue(MGRWait.until { button.image(for: .disabled) === disabledImage })
+        XCTAssertTrue(waitUntil { button.image(for: .disabled) === disabledImage })
         XCTAssertTrue(button.image(for: .normal) === normalImage)
         XCTAssertEqual(button.sd_imageURL(for: .normal), normal)
         XCTAssertEqual(button.sd_imageURL(for: .disabled), disabled)
@@ -659,7 +659,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let imageView = UIImageView(image: plain)
         let done = Completions()
         imageView.sd_setHighlightedImage(with: url, context: context, completed: done.block)
-        XCTAssertTrue(MGRWait.until { done.count == 1 })
+        XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertTrue(imageView.highlightedImage === image)
         XCTAssertTrue(imageView.image === plain)
         imageView.isHighlighted = true
@@ -672,7 +672,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let frames = (0..<3).map { memoryURL("frame\($0)", image: makeImage(UInt8(30 + $0))) }
         let imageView = UIImageView()
         imageView.sd_setAnimationImages(with: frames.map(\.0), context: context)
-        XCTAssertTrue(MGRWait.until { imageView.animationImages?.count == 3 })
+        XCTAssertTrue(waitUntil { imageView.animationImages?.count == 3 })
         XCTAssertTrue(zip(imageView.animationImages ?? [], frames.map(\.1)).allSatisfy { $0 === $1 })
         XCTAssertTrue(imageView.isAnimating)
     }
@@ -702,7 +702,7 @@ final class VIEWWebCacheTests: XCTestCase {
         let first = Task { @MainActor in try await imageView.sd_setImage(with: stalled, context: context) }
         await Task.yield()
         let server = env.server
-        _ = await Task.detached { MGRWait.until { server.hits("/stall.png") == 1 } }.value
+        _ = await Task.detached { waitUntil { server.hits("/stall.png") == 1 } }.value
         let (url, image) = memoryURL("replacing")
         let second = try await imageView.sd_setImage(with: url, context: context)
         XCTAssertTrue(second.image === image)

@@ -30,18 +30,18 @@ final class FAQ02_DownloaderDefaultsTests: XCTestCase {
         defer { server.stop() }
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
         downloader.downloadTimeout = 0
-        let recorders = (0..<8).map { _ in DLDownloadRecorder() }
+        let recorders = (0..<8).map { _ in DownloadRecorder() }
         for (index, recorder) in recorders.enumerated() {
             downloader.downloadImage(with: server.url("/stall\(index).jpg"), options: [], progress: nil,
                                      completed: recorder.completed)
         }
         let operation = downloader.runningOperation(for: server.url("/stall0.jpg")) as? SDWebImageDownloaderOperation
         XCTAssertEqual(operation?.request?.timeoutInterval, 15)
-        XCTAssertTrue(dlWaitUntil { server.totalHits == 6 }, "six requests in flight")
+        XCTAssertTrue(waitUntil { server.totalHits == 6 }, "six requests in flight")
         XCTAssertEqual(downloader.currentDownloadCount, 8, "two more wait in the queue")
         XCTAssertEqual(server.hits("/stall6.jpg") + server.hits("/stall7.jpg"), 0)
         downloader.cancelAllDownloads()
-        XCTAssertTrue(dlWaitUntil { downloader.currentDownloadCount == 0 })
+        XCTAssertTrue(waitUntil { downloader.currentDownloadCount == 0 })
         XCTAssertEqual(server.maxConcurrentRequests, 6, "never more than six")
     }
 }

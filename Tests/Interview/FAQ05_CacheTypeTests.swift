@@ -25,9 +25,9 @@ final class FAQ05_CacheTypeTests: XCTestCase {
         let key = "http://example.com/baseline.jpg"
         func query() -> SDImageCacheType? {
             let answer = expectation(description: "answer")
-            let type = FAQ05Box()
+            let type = Locked<SDImageCacheType?>(nil)
             cache.queryCacheOperation(forKey: key) { _, _, cacheType in
-                type.set(cacheType)
+                type.value = cacheType
                 answer.fulfill()
             }
             wait(for: [answer], timeout: 10)  // returns at once when a memory hit already answered
@@ -38,12 +38,4 @@ final class FAQ05_CacheTypeTests: XCTestCase {
         XCTAssertEqual(query(), .disk)
         XCTAssertEqual(query(), .memory, "the disk hit filled memory")
     }
-}
-
-/// A cache type set from a completion and read by the test, guarded by a lock.
-private final class FAQ05Box: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: SDImageCacheType?
-    func set(_ value: SDImageCacheType) { lock.withLock { stored = value } }
-    var value: SDImageCacheType? { lock.withLock { stored } }
 }

@@ -21,7 +21,7 @@ final class FAQ05_ManagerCacheTypeTests: XCTestCase {
     /// Parity: FAQ-05 — the same URL through the manager: downloaded (none), then memory, then, after the memory
     /// cache is emptied, disk.
     func test_FAQ05_managerReportsNoneThenMemoryThenDisk() throws {
-        let env = try MGRTestEnvironment()
+        let env = try ManagerTestEnvironment()
         defer { env.tearDown() }
         let url = try env.serveFixture("rgba.png")
 

@@ -12,9 +12,9 @@ import XCTest
 /// with nil data when it is a new image so the cache encodes it again. Nothing is stored for a failed download.
 /// A disk hit fills the memory cache. Port: `SDWebImageManager.loadImage`, `SDImageCache.store`.
 final class FAQ06_ManagerSideCachingTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
-    override func setUpWithError() throws { env = try MGRTestEnvironment() }
+    override func setUpWithError() throws { env = try ManagerTestEnvironment() }
     override func tearDown() { env.tearDown(); env = nil }
 
     /// Parity: FAQ-06 — a finished download is stored in memory and on disk with the downloaded bytes.
@@ -53,7 +53,7 @@ final class FAQ06_ManagerSideCachingTests: XCTestCase {
 
     /// Parity: FAQ-06 — a transformed image is what gets stored, encoded again from its own pixels.
     func test_FAQ06_transformedImageIsStoredReencoded() throws {
-        let delegate = MGRTestDelegate()
+        let delegate = ManagerTestDelegate()
         delegate.transform = { image in
             guard let image else { return nil }
             return UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [10, 20, 30, 255], hasAlpha: false,

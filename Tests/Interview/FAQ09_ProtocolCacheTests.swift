@@ -39,7 +39,7 @@ final class FAQ09_ProtocolCacheTests: XCTestCase {
         cacheDirectory.remove()
     }
 
-    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DLDownloadRecorder {
+    private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DownloadRecorder {
         downloadAndWait(downloader, server.url(path), options: options, timeout: 10)
     }
 

@@ -11,22 +11,22 @@ import XCTest
 /// `NSURLErrorDomain` / `NSURLErrorFileDoesNotExist`, finished = YES. Port: the `loadImage(with:)` overloads for
 /// `URL?`, `String?` and `Any?` (`loadImage(withAnyURL:)`).
 final class FAQ10_URLTypeTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
-    override func setUpWithError() throws { env = try MGRTestEnvironment() }
+    override func setUpWithError() throws { env = try ManagerTestEnvironment() }
     override func tearDown() { env.tearDown(); env = nil }
 
-    private func loadAny(_ value: Any?) -> [MGRCompletionCall] {
-        let calls = MGRRecorder<MGRCompletionCall>()
+    private func loadAny(_ value: Any?) -> [CompletionCall] {
+        let calls = Recorder<CompletionCall>()
         env.manager.loadImage(withAnyURL: value) { image, data, error, cacheType, finished, url in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: url))
         }
-        MGRWait.until { calls.count > 0 }
+        waitUntil { calls.count > 0 }
         return calls.values
     }
 
-    private func assertFileDoesNotExist(_ calls: [MGRCompletionCall], _ message: String,
+    private func assertFileDoesNotExist(_ calls: [CompletionCall], _ message: String,
                                         file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(calls.count, 1, message, file: file, line: line)
         XCTAssertEqual(calls.first?.errorDomain, NSURLErrorDomain, message, file: file, line: line)
@@ -38,12 +38,12 @@ final class FAQ10_URLTypeTests: XCTestCase {
     /// Parity: FAQ-10 — a String URL is converted and loads like the URL.
     func test_FAQ10_stringURLIsConverted() throws {
         let url = try env.serveFixture("rgba.png")
-        let calls = MGRRecorder<MGRCompletionCall>()
+        let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: url.absoluteString) { image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
-        XCTAssertTrue(MGRWait.until { calls.count > 0 })
+        XCTAssertTrue(waitUntil { calls.count > 0 })
         XCTAssertNotNil(calls.values.first?.image)
         XCTAssertEqual(calls.values.first?.url, url)
         XCTAssertEqual(loadAny(url.absoluteString).first?.cacheType, .memory, "through Any? too")
@@ -63,12 +63,12 @@ final class FAQ10_URLTypeTests: XCTestCase {
         assertFileDoesNotExist(env.load(nil).calls, "nil URL")
         assertFileDoesNotExist(loadAny(nil), "nil Any")
         assertFileDoesNotExist(loadAny(""), "empty string")
-        let calls = MGRRecorder<MGRCompletionCall>()
+        let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: String?.none) { image, data, error, cacheType, finished, url in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: url))
         }
-        XCTAssertTrue(MGRWait.until { calls.count > 0 })
+        XCTAssertTrue(waitUntil { calls.count > 0 })
         assertFileDoesNotExist(calls.values, "nil String")
         XCTAssertFalse(env.manager.isRunning)
     }
@@ -77,7 +77,7 @@ final class FAQ10_URLTypeTests: XCTestCase {
     func test_FAQ10_nilURLCompletesBeforeReturningOnMainQueue() {
         let done = expectation(description: "checked")
         DispatchQueue.main.async { [env] in
-            let called = MGRRecorder<Bool>()
+            let called = Recorder<Bool>()
             env!.manager.loadImage(with: URL?.none) { _, _, _, _, finished, _ in called.append(finished) }
             XCTAssertEqual(called.values, [true], "already called when loadImage returned")
             done.fulfill()

@@ -41,7 +41,7 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
         let gate = DispatchSemaphore(value: 0)
         cache.ioQueue.async { gate.wait() }
 
-        let order = FAQ11Log()
+        let order = Recorder<String>()
         let image = UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [0, 0, 0, 255], hasAlpha: false)
         cache.store(image, imageData: Data([2]), forKey: "new", toDisk: true) { order.append("stored") }
         cache.diskImageExists(withKey: "existing") { exists in order.append("exists: \(exists)") }
@@ -57,7 +57,7 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
         cache.ioQueue.async { DispatchQueue.main.async { drained.fulfill() } }
         wait(for: [drained], timeout: 10)
         // The check saw the file, so it ran before the delete queued after it: one serial queue, in order.
-        XCTAssertEqual(order.entries, ["stored", "exists: true", "removed"])
+        XCTAssertEqual(order.values, ["stored", "exists: true", "removed"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
@@ -68,7 +68,7 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
         cache.storeImageData(toDisk: Data([1]), forKey: "k")
         let gate = DispatchSemaphore(value: 0)
         cache.ioQueue.async { gate.wait() }
-        let called = FAQ11Log()
+        let called = Recorder<String>()
         let operation = cache.queryCacheOperation(forKey: "k") { _, _, _ in called.append("done") }
         XCTAssertNotNil(operation)
         XCTAssertFalse(operation!.isExecuting)
@@ -78,7 +78,7 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
         let drained = expectation(description: "drained")
         cache.ioQueue.async { DispatchQueue.main.async { drained.fulfill() } }
         wait(for: [drained], timeout: 10)
-        XCTAssertEqual(called.entries, [])
+        XCTAssertEqual(called.values, [])
     }
 
     /// Parity: FAQ-11 — the memory cache is safe to use from many threads at once.
@@ -105,12 +105,4 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
         wait(for: [done], timeout: 60)
         XCTAssertLessThanOrEqual(cache.memCache.count, 20)
     }
-}
-
-/// Strings appended from completions and read by the test, guarded by a lock.
-private final class FAQ11Log: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ entry: String) { lock.withLock { stored.append(entry) } }
-    var entries: [String] { lock.withLock { stored } }
 }

@@ -20,7 +20,7 @@ final class FAQ12_AcceptHeaderTests: XCTestCase {
         XCTAssertEqual(downloader.value(forHTTPHeaderField: "Accept"), "image/webp,image/*;q=0.8")
 
         let done = expectation(description: "download")
-        let recorder = DLDownloadRecorder { done.fulfill() }
+        let recorder = DownloadRecorder { done.fulfill() }
         downloader.downloadImage(with: server.url("/a.webp"), options: [], progress: nil, completed: recorder.completed)
         wait(for: [done], timeout: 10)
         XCTAssertEqual(server.requests("/a.webp").first?.header("Accept"), "image/webp,image/*;q=0.8")

@@ -1,5 +1,6 @@
 import Foundation
 import SDPort
+import SDPortTestSupport
 import XCTest
 
 /// FAQ-14 — Why does SDWebImage check for the main *queue* rather than the main thread?
@@ -13,8 +14,8 @@ final class FAQ14_MainQueueTests: XCTestCase {
     func test_FAQ14_onMainQueueRunsAtOnce() {
         let done = expectation(description: "main-queue block ran")
         DispatchQueue.main.async {
-            let ranInline = LockedFlag()
-            dispatch_main_async_safe { ranInline.set() }
+            let ranInline = Locked(false)
+            dispatch_main_async_safe { ranInline.value = true }
             XCTAssertTrue(ranInline.value, "a block submitted from the main queue must run before the call returns")
             done.fulfill()
         }
@@ -42,12 +43,12 @@ final class FAQ14_MainQueueTests: XCTestCase {
         let ranLater = expectation(description: "dispatched block ran on the main queue")
         let checked = expectation(description: "checked inside the serial queue")
         DispatchQueue.main.async {
-            let ranInline = LockedFlag()
+            let ranInline = Locked(false)
             serial.sync {
                 XCTAssertTrue(Thread.isMainThread, "sync from main runs the block on the main thread")
                 dispatch_main_async_safe {
                     XCTAssertTrue(Thread.isMainThread)
-                    ranInline.set()
+                    ranInline.value = true
                     ranLater.fulfill()
                 }
                 XCTAssertFalse(ranInline.value, "main thread, but the serial queue: the block must wait for the main queue")
@@ -63,19 +64,11 @@ final class FAQ14_MainQueueTests: XCTestCase {
         let queue = DispatchQueue(label: "sdport.test.faq14")
         let done = expectation(description: "ran")
         queue.async {
-            let ranInline = LockedFlag()
-            dispatch_queue_async_safe(queue) { ranInline.set() }
+            let ranInline = Locked(false)
+            dispatch_queue_async_safe(queue) { ranInline.value = true }
             XCTAssertTrue(ranInline.value)
             done.fulfill()
         }
         wait(for: [done], timeout: 5)
     }
-}
-
-/// A Bool set from one closure and read from another, guarded by a lock.
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    func set() { lock.withLock { flag = true } }
-    var value: Bool { lock.withLock { flag } }
 }

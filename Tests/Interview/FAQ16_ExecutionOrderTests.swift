@@ -19,7 +19,7 @@ final class FAQ16_ExecutionOrderTests: XCTestCase {
         for path in paths { server.route(path, .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")) }
         try server.start()
         defer { server.stop() }
-        let arrival = DLLockedBox<[String]>([])
+        let arrival = Locked<[String]>([])
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
         downloader.executionOrder = order
         downloader.maxConcurrentDownloads = 1

@@ -21,23 +21,23 @@ final class FAQ17_CoalescingTests: XCTestCase {
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
         // The first request goes out and waits for the server's answer; the other 99 ask meanwhile.
         var expectations: [XCTestExpectation] = []
-        var recorders: [DLDownloadRecorder] = []
+        var recorders: [DownloadRecorder] = []
         var operations = Set<ObjectIdentifier>()
         for index in 0..<100 {
             let done = expectation(description: "caller \(index)")
             expectations.append(done)
-            let recorder = DLDownloadRecorder { done.fulfill() }
+            let recorder = DownloadRecorder { done.fulfill() }
             recorders.append(recorder)
             let token = downloader.downloadImage(with: server.url("/one.jpg"), options: [], progress: recorder.progress,
                                                  completed: recorder.completed)
             if let operation = token?.downloadOperation { operations.insert(ObjectIdentifier(operation)) }
-            if index == 0 { XCTAssertTrue(dlWaitUntil { server.hits("/one.jpg") == 1 }, "the first request is in flight") }
+            if index == 0 { XCTAssertTrue(waitUntil { server.hits("/one.jpg") == 1 }, "the first request is in flight") }
         }
         XCTAssertEqual(operations.count, 1, "every caller joined the first operation")
         wait(for: expectations, timeout: 20)
         XCTAssertEqual(server.hits("/one.jpg"), 1)
         XCTAssertTrue(recorders.allSatisfy { $0.finalCompletions.count == 1 && $0.final?.image?.pixelWidth == 256 })
-        XCTAssertTrue(dlWaitUntil { downloader.runningURLCount == 0 }, "the finished operation left URLOperations")
+        XCTAssertTrue(waitUntil { downloader.runningURLCount == 0 }, "the finished operation left URLOperations")
     }
 
     /// Parity: FAQ-17 — cancelling some callers of a shared download leaves the rest; the others still get the
@@ -48,18 +48,18 @@ final class FAQ17_CoalescingTests: XCTestCase {
         try server.start()
         defer { server.stop() }
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
-        var kept: [(DLDownloadRecorder, XCTestExpectation)] = []
-        var cancelled: [DLDownloadRecorder] = []
+        var kept: [(DownloadRecorder, XCTestExpectation)] = []
+        var cancelled: [DownloadRecorder] = []
         for index in 0..<10 {
             if index.isMultiple(of: 2) {
-                let recorder = DLDownloadRecorder()
+                let recorder = DownloadRecorder()
                 let token = downloader.downloadImage(with: server.url("/shared.jpg"), options: [], progress: nil,
                                                      completed: recorder.completed)
                 downloader.cancel(token)
                 cancelled.append(recorder)
             } else {
                 let done = expectation(description: "caller \(index)")
-                let recorder = DLDownloadRecorder { done.fulfill() }
+                let recorder = DownloadRecorder { done.fulfill() }
                 downloader.downloadImage(with: server.url("/shared.jpg"), options: [], progress: nil,
                                          completed: recorder.completed)
                 kept.append((recorder, done))

@@ -17,9 +17,9 @@ import XCTest
 /// (The other half of FAQ-17, one download per URL at a time, is the downloader's.) Port:
 /// `SDWebImageManager.failedURLs`, `SDWebImageManager.shouldBlockFailedURL(with:)`.
 final class FAQ17_FailedURLTests: XCTestCase {
-    private var env: MGRTestEnvironment!
+    private var env: ManagerTestEnvironment!
 
-    override func setUpWithError() throws { env = try MGRTestEnvironment() }
+    override func setUpWithError() throws { env = try ManagerTestEnvironment() }
     override func tearDown() { env.tearDown(); env = nil }
 
     /// Parity: FAQ-17 — data that does not decode ("Downloaded image has 0 pixels") puts the URL on the list; the

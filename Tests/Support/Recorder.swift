@@ -1,7 +1,7 @@
 import Foundation
 
 /// Collects values from any thread, in arrival order, under a lock.
-public final class MGRRecorder<Value>: @unchecked Sendable {
+public final class Recorder<Value>: @unchecked Sendable {
     /// Guards `storage`.
     private let lock = NSLock()
     private var storage: [Value] = []

@@ -3,7 +3,7 @@ import SDPort
 
 /// A task delegate for `SDWebImageCurlTask` tests: answers every response with `disposition`, stores what the
 /// protocol cache is offered when `storesResponses`, and records the events in order. Guarded by `lock`.
-final class DLTaskRecorder: SDWebImageCurlTaskDelegate, @unchecked Sendable {
+final class TaskRecorder: SDWebImageCurlTaskDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private let onComplete: @Sendable () -> Void
     private let storesResponses: Bool

@@ -6,7 +6,7 @@ import SDPortTestServer
 /// a manager over both. `tearDown()` cancels what runs, stops the server and removes the directory.
 ///
 /// Used by the manager, view and flow tests (`MGR*`, `VIEW*`, `Flow*`, FAQ-05/06/10/17) of both test targets.
-public final class MGRTestEnvironment: @unchecked Sendable {
+public final class ManagerTestEnvironment: @unchecked Sendable {
     public let directory: TemporaryDirectory
     public let server: SDPortTestServer
     public let cache: SDImageCache
@@ -36,9 +36,9 @@ public final class MGRTestEnvironment: @unchecked Sendable {
     /// io queue is serial, so an existence check queued now runs after them; its answer comes on
     /// `cache.completionQueue`, which a test waiting with XCTest or `waitUntil` keeps running.
     public func diskImageExists(forKey key: String?, timeout: TimeInterval = 10) -> Bool? {
-        let answer = MGRRecorder<Bool>()
+        let answer = Recorder<Bool>()
         cache.diskImageExists(withKey: key) { answer.append($0) }
-        guard MGRWait.until(timeout: timeout, { answer.count > 0 }) else { return nil }
+        guard waitUntil(timeout: timeout, { answer.count > 0 }) else { return nil }
         return answer.values.first
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value shared between a test and closures on other threads, guarded by a lock.
-public final class DLLockedBox<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 

@@ -6,7 +6,7 @@ import SDPort
 ///
 /// `onFinish` runs once, on the first completion with `finished == true`; tests fulfil an expectation there.
 /// Every property is guarded by `lock`.
-public final class DLDownloadRecorder: @unchecked Sendable {
+public final class DownloadRecorder: @unchecked Sendable {
     public struct Completion: @unchecked Sendable {  // UIImage is Sendable; Error is read-only here
         public let image: UIImage?
         public let data: Data?

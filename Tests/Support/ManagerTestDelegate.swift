@@ -2,7 +2,7 @@ import Foundation
 import SDPort
 
 /// A manager delegate whose answers a test sets and whose calls it records.
-public final class MGRTestDelegate: SDWebImageManagerDelegate, @unchecked Sendable {
+public final class ManagerTestDelegate: SDWebImageManagerDelegate, @unchecked Sendable {
     /// Guards the settings below.
     private let lock = NSLock()
     private var _allowDownloads = true
@@ -10,11 +10,11 @@ public final class MGRTestDelegate: SDWebImageManagerDelegate, @unchecked Sendab
     private var _transform: (@Sendable (UIImage?) -> UIImage?)?
 
     /// URLs it was asked to allow a download for.
-    public let downloadQuestions = MGRRecorder<URL?>()
+    public let downloadQuestions = Recorder<URL?>()
     /// Errors it was asked to blacklist for.
-    public let blockQuestions = MGRRecorder<NSError>()
+    public let blockQuestions = Recorder<NSError>()
     /// For each transform call: whether it ran on the main thread.
-    public let transformThreads = MGRRecorder<Bool>()
+    public let transformThreads = Recorder<Bool>()
 
     public init() {}
 

@@ -2,7 +2,7 @@ import Foundation
 import SDPort
 
 /// One call of a manager completion, as a test saw it.
-public struct MGRCompletionCall: Sendable {
+public struct CompletionCall: Sendable {
     public let image: UIImage?
     public let data: Data?
     public let error: Error?
@@ -28,22 +28,22 @@ public struct MGRCompletionCall: Sendable {
     public var errorDomain: String? { error.map { ($0 as NSError).domain } }
 }
 
-extension MGRTestEnvironment {
+extension ManagerTestEnvironment {
     /// Loads `url` through the manager and waits (running the main queue) for the first finished completion and
     /// for the load to leave `runningOperations`. Returns every call received by then, and the operation.
     @discardableResult
     public func load(_ url: URL?, options: SDWebImageOptions = [], timeout: TimeInterval = 15,
-                     manager: SDWebImageManager? = nil) -> (calls: [MGRCompletionCall], operation: SDWebImageCombinedOperation) {
-        let calls = MGRRecorder<MGRCompletionCall>()
+                     manager: SDWebImageManager? = nil) -> (calls: [CompletionCall], operation: SDWebImageCombinedOperation) {
+        let calls = Recorder<CompletionCall>()
         let operation = (manager ?? self.manager).loadImage(with: url, options: options) {
             image, data, error, cacheType, finished, imageURL in
-            calls.append(MGRCompletionCall(image: image, data: data, error: error, cacheType: cacheType,
+            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
                                            finished: finished, url: imageURL))
         }
         let loader = manager ?? self.manager
         // The finished completion, then the end of the load: as in the original, the manager calls the completion
         // before it updates the failed-URL list and `runningOperations`.
-        MGRWait.until(timeout: timeout) {
+        waitUntil(timeout: timeout) {
             calls.values.contains { $0.finished } && !loader.runningOperations.contains { $0 === operation }
         }
         return (calls.values, operation)
