@@ -8,25 +8,20 @@ import XCTest
 /// nothing decoded, no operation left in `URLOperations`, and the download slot free for the next download
 /// (the downloader runs one download at a time here, so a leaked slot would block the follow-up).
 final class DLDownloaderFaultTests: XCTestCase {
-    private var server: SDPortTestServer!
-    private var cacheDirectory: TemporaryDirectory!
-    private var downloader: SDWebImageDownloader!
+    private var env: DownloaderTestEnvironment!
+    private var server: SDPortTestServer { env.server }
+    private var downloader: SDWebImageDownloader { env.downloader }
 
     override func setUpWithError() throws {
-        server = SDPortTestServer()
-        server.route("/ok.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
-        try server.start()
-        cacheDirectory = try TemporaryDirectory(prefix: "dl-fault-urlcache")
-        let configuration = URLSessionConfiguration.default
-        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20, diskPath: cacheDirectory.path)
-        downloader = SDWebImageDownloader(sessionConfiguration: configuration)
+        env = try DownloaderTestEnvironment(prefix: "dl-fault-urlcache") { server in
+            server.route("/ok.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+        }
         downloader.maxConcurrentDownloads = 1
     }
 
     override func tearDown() {
-        downloader = nil
-        server.stop()
-        cacheDirectory.remove()
+        env.tearDown()
+        env = nil
     }
 
     /// Downloads `url`, waits for its final completion, checks the common fault rules, and returns the error.

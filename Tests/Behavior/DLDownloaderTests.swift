@@ -8,27 +8,24 @@ import XCTest
 /// `initWithSessionConfiguration:`, `setValue:forHTTPHeaderField:`, `setOperationClass:`,
 /// `createDownloaderOperationWithUrl:options:`), checked against what reaches a real loopback server.
 final class DLDownloaderTests: XCTestCase {
-    private var server: SDPortTestServer!
-    private var cacheDirectory: TemporaryDirectory!
-    private var downloader: SDWebImageDownloader!
+    private var env: DownloaderTestEnvironment!
+    private var server: SDPortTestServer { env.server }
+    private var downloader: SDWebImageDownloader { env.downloader }
 
     override func setUpWithError() throws {
-        server = SDPortTestServer()
-        server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
-        server.route("/b.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
-        server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-            .requireBasicAuth(user: "sd", password: "secret"))
-        server.route("/cookie.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-            .setCookie("dlflavour=oat; Path=/"))
-        try server.start()
-        cacheDirectory = try TemporaryDirectory(prefix: "dl-urlcache")
-        downloader = SDWebImageDownloader.withProtocolCache(in: cacheDirectory)
+        env = try DownloaderTestEnvironment(prefix: "dl-urlcache") { server in
+            server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+            server.route("/b.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+            server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                .requireBasicAuth(user: "sd", password: "secret"))
+            server.route("/cookie.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                .setCookie("dlflavour=oat; Path=/"))
+        }
     }
 
     override func tearDown() {
-        downloader = nil
-        server.stop()
-        cacheDirectory.remove()
+        env.tearDown()
+        env = nil
     }
 
     /// Downloads `path` and waits for the final completion.

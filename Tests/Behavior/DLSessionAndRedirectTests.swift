@@ -7,27 +7,23 @@ import XCTest
 /// 4.4.8 downloader API the first port lacked: `createNewSessionWithConfiguration:` (DL-15), the redirect hop
 /// forwarded to the operation (DL-16), and `cancel:` looking the operation up by the token's URL (DL-11).
 final class DLSessionAndRedirectTests: XCTestCase {
-    private var server: SDPortTestServer!
-    private var cacheDirectory: TemporaryDirectory!
-    private var downloader: SDWebImageDownloader!
+    private var env: DownloaderTestEnvironment!
+    private var server: SDPortTestServer { env.server }
+    private var downloader: SDWebImageDownloader { env.downloader }
 
     override func setUpWithError() throws {
-        server = SDPortTestServer()
-        server.route("/ok.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
-        server.route("/other.png", .file(TestFixtures.url("rgba.png"), contentType: "image/png"))
-        server.route("/stall.jpg", .stall)
-        try server.start()
-        cacheDirectory = try TemporaryDirectory(prefix: "dl-session")
-        downloader = SDWebImageDownloader.withProtocolCache(in: cacheDirectory)
+        env = try DownloaderTestEnvironment(prefix: "dl-session") { server in
+            server.route("/ok.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+            server.route("/other.png", .file(TestFixtures.url("rgba.png"), contentType: "image/png"))
+            server.route("/stall.jpg", .stall)
+        }
         DLRedirectRecordingOperation.answer.value = .follow
         DLRedirectRecordingOperation.hops.value = []
     }
 
     override func tearDown() {
-        downloader.invalidateSessionAndCancel(true)
-        downloader = nil
-        server.stop()
-        cacheDirectory.remove()
+        env.tearDown()
+        env = nil
     }
 
     // MARK: DL-15

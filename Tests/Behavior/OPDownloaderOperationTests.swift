@@ -7,24 +7,21 @@ import XCTest
 /// `SDWebImageDownloaderOperation` (4.4.8 `SDWebImageDownloaderOperation.m`): lifecycle, progress, response
 /// and status handling, decoding, cancelling, credentials, the will-cache rule and ContinueInBackground.
 final class OPDownloaderOperationTests: XCTestCase {
-    private var server: SDPortTestServer!
-    private var cacheDirectory: TemporaryDirectory!
-    private var downloader: SDWebImageDownloader!
+    private var env: DownloaderTestEnvironment!
+    private var server: SDPortTestServer { env.server }
+    private var downloader: SDWebImageDownloader { env.downloader }
     private let fixtureSize = (try? TestFixtures.data("baseline.jpg").count) ?? -1
 
     override func setUpWithError() throws {
-        server = SDPortTestServer()
-        server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
-        server.route("/stall.jpg", .stall)
-        try server.start()
-        cacheDirectory = try TemporaryDirectory(prefix: "op-urlcache")
-        downloader = SDWebImageDownloader.withProtocolCache(in: cacheDirectory)
+        env = try DownloaderTestEnvironment(prefix: "op-urlcache") { server in
+            server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+            server.route("/stall.jpg", .stall)
+        }
     }
 
     override func tearDown() {
-        downloader = nil
-        server.stop()
-        cacheDirectory.remove()
+        env.tearDown()
+        env = nil
     }
 
     private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DownloadRecorder {

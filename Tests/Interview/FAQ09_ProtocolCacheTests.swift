@@ -17,26 +17,23 @@ import XCTest
 /// Port: NSURLSession applies the policy on Apple systems; here `SDWebImageCurlTask` does, with Foundation's
 /// `URLCache` (a temporary directory in these tests) as the store.
 final class FAQ09_ProtocolCacheTests: XCTestCase {
-    private var server: SDPortTestServer!
-    private var cacheDirectory: TemporaryDirectory!
-    private var downloader: SDWebImageDownloader!
+    private var env: DownloaderTestEnvironment!
+    private var server: SDPortTestServer { env.server }
+    private var downloader: SDWebImageDownloader { env.downloader }
 
     override func setUpWithError() throws {
-        server = SDPortTestServer()
-        let image = TestFixtures.url("baseline.jpg")
-        server.route("/fresh.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=600"))
-        server.route("/etag.jpg", .file(image, contentType: "image/jpeg").cacheControl("no-cache").etag("\"v1\""))
-        server.route("/dated.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=0")
-            .lastModified(Date(timeIntervalSince1970: 1_500_000_000)))
-        try server.start()
-        cacheDirectory = try TemporaryDirectory(prefix: "faq09-urlcache")
-        downloader = SDWebImageDownloader.withProtocolCache(in: cacheDirectory)
+        env = try DownloaderTestEnvironment(prefix: "faq09-urlcache") { server in
+            let image = TestFixtures.url("baseline.jpg")
+            server.route("/fresh.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=600"))
+            server.route("/etag.jpg", .file(image, contentType: "image/jpeg").cacheControl("no-cache").etag("\"v1\""))
+            server.route("/dated.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=0")
+                .lastModified(Date(timeIntervalSince1970: 1_500_000_000)))
+        }
     }
 
     override func tearDown() {
-        downloader = nil
-        server.stop()
-        cacheDirectory.remove()
+        env.tearDown()
+        env = nil
     }
 
     private func download(_ path: String, options: SDWebImageDownloaderOptions = []) -> DownloadRecorder {
