@@ -45,7 +45,7 @@ extension SDWebImageDownloader: SDImageLoader {
         }
         let decodesAgain = options.contains(.avoidDecodeImage) || options.contains(.decodeFirstFrameOnly)
             || context?.imageScaleFactor != nil || context?.thumbnailPixelSize != nil || context?.cacheKeyFilter != nil
-        let decompress = shouldDecompressImages
+        let decompress = self.shouldDecompressImages
         return downloadImage(with: url, options: downloaderOptions, progress: progress) { image, data, error, finished in
             let error = Self.v5Error(error, url: url)
             guard decodesAgain, finished, error == nil, image != nil, let data else {
@@ -105,14 +105,15 @@ extension SDWebImageDownloader: SDImageLoader {
             request = modified
         }
         let operation = SDWebImageContextDownloadOperation(request: request, in: nil, options: downloaderOptions)
-        operation.shouldDecompressImages = shouldDecompressImages
-        operation.completionQueue = completionQueue
-        if let credential = urlCredential {
+        let settings = config  // one read: the settings of one moment, as the downloader's own operations get
+        operation.shouldDecompressImages = settings.shouldDecompressImages
+        operation.completionQueue = settings.completionQueue
+        if let credential = settings.urlCredential {
             operation.credential = credential
-        } else if let username, let password {
+        } else if let username = settings.username, let password = settings.password {
             operation.credential = URLCredential(user: username, password: password, persistence: .forSession)
         }
-        let decompress = shouldDecompressImages
+        let decompress = settings.shouldDecompressImages
         let responseModifier = context?.responseModifier
         let contextCoder = context?.imageCoder
         _ = operation.addHandlers(forProgress: progress) { [weak operation] image, data, error, finished in
@@ -157,10 +158,10 @@ extension SDWebImageDownloader: SDImageLoader {
         let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache)
             ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
         var request = URLRequest(url: url, cachePolicy: cachePolicy,
-                                 timeoutInterval: downloadTimeout == 0 ? 15 : downloadTimeout)
+                                 timeoutInterval: self.downloadTimeout == 0 ? 15 : self.downloadTimeout)
         request.httpShouldHandleCookies = options.contains(.handleCookies)
         let headers = allHTTPHeaderFields
-        request.allHTTPHeaderFields = headersFilter.map { $0(url, headers) } ?? headers
+        request.allHTTPHeaderFields = self.headersFilter.map { $0(url, headers) } ?? headers
         return request
     }
 

@@ -15,6 +15,7 @@ import Foundation
 /// `$XDG_CACHE_HOME` or `~/.cache`, folder `com.hackemist.SDWebImageDownloader`), pass a configuration to choose
 /// another. 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
 /// new one for LIFO.
+@dynamicMemberLookup
 public final class SDWebImageDownloader: @unchecked Sendable {
     /// The shared downloader, used by `SDWebImageManager.shared`.
     public static let shared = SDWebImageDownloader()
@@ -77,7 +78,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// `init` also calls; 4.4.8 changes the caller's configuration object, the port changes a copy.
     public func createNewSession(with sessionConfiguration: URLSessionConfiguration) {
         cancelAllDownloads()
-        let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: downloadTimeout)
+        let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: settings[\.downloadTimeout])
         let old = currentSession.withLock { session -> SDWebImageCurlSession in
             defer { session = replacement }
             return session
@@ -93,19 +94,12 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         set { settings.wrappedValue = newValue }
     }
 
-    /// Force-decode downloaded images (default true); copied into each new operation.
-    public var shouldDecompressImages: Bool {
-        get { settings[\.shouldDecompressImages] }
-        set { settings[\.shouldDecompressImages] = newValue }
-    }
-
-    /// Where download completion blocks run: the main queue by default, as 4.4.8's operation calls them through
-    /// `dispatch_main_async_safe` (OP-04). Port addition for programs that never drain the main queue (no
-    /// `dispatchMain()`, main run loop or main actor): set it, and the manager's and cache's `completionQueue`, to
-    /// a queue of theirs. Copied into each new operation.
-    public var completionQueue: DispatchQueue {
-        get { settings[\.completionQueue] }
-        set { settings[\.completionQueue] = newValue }
+    /// 4.4.8's settings by their 4.4.8 names — `shouldDecompressImages`, `downloadTimeout`, `executionOrder`,
+    /// `urlCredential`, `username`, `password`, `headersFilter` — and the port's `completionQueue`, each read or
+    /// written under the one lock (`downloader.downloadTimeout = 3` sets `config.downloadTimeout`).
+    public subscript<T>(dynamicMember setting: WritableKeyPath<SDWebImageDownloaderConfig, T>) -> T {
+        get { settings[setting] }
+        set { settings[setting] = newValue }
     }
 
     /// How many downloads run at once (the queue's `maxConcurrentOperationCount`; default 6).
@@ -116,40 +110,6 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// Operations in the queue, running or waiting.
     public var currentDownloadCount: Int { downloadQueue.operationCount }
-
-    /// The request timeout in seconds, an idle timeout (see `SDWebImageCurlSession`). Default 15; 0 means 15.
-    public var downloadTimeout: TimeInterval {
-        get { settings[\.downloadTimeout] }
-        set { settings[\.downloadTimeout] = newValue }
-    }
-
-    public var executionOrder: SDWebImageDownloaderExecutionOrder {
-        get { settings[\.executionOrder] }
-        set { settings[\.executionOrder] = newValue }
-    }
-
-    /// The credential for HTTP authentication; wins over `username` / `password`.
-    public var urlCredential: URLCredential? {
-        get { settings[\.urlCredential] }
-        set { settings[\.urlCredential] = newValue }
-    }
-
-    /// HTTP Basic user name, used with `password` when `urlCredential` is nil.
-    public var username: String? {
-        get { settings[\.username] }
-        set { settings[\.username] = newValue }
-    }
-
-    public var password: String? {
-        get { settings[\.password] }
-        set { settings[\.password] = newValue }
-    }
-
-    /// Called for each request with the URL and the downloader's headers; its result is sent instead.
-    public var headersFilter: SDWebImageDownloaderHeadersFilterBlock? {
-        get { settings[\.headersFilter] }
-        set { settings[\.headersFilter] = newValue }
-    }
 
     /// The session's configuration (with the downloader's timeout in it).
     public var sessionConfiguration: URLSessionConfiguration { session.configuration }

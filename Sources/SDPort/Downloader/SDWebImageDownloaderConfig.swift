@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Shaped like 5.x's `SDWebImageDownloaderConfig` (`SDWebImageDownloaderConfig.h`) and Nuke's
 /// `ImagePipeline.Configuration`; 4.4.8 keeps these as properties of `SDWebImageDownloader`, and the port keeps
-/// those 4.4.8 names as the public API, forwarding to this value (`SDWebImageDownloader.config` reads or
-/// replaces it whole). 5.x also moves `maxConcurrentDownloads` here; the port leaves it on the operation queue.
+/// those 4.4.8 names as the public API: `downloader.downloadTimeout` reaches this value's field through the
+/// downloader's dynamic member lookup, and `SDWebImageDownloader.config` reads or replaces it whole. 5.x also moves `maxConcurrentDownloads` here; the port leaves it on the operation queue.
 public struct SDWebImageDownloaderConfig: @unchecked Sendable {  // URLCredential is immutable once made
     /// Force-decode downloaded images; copied into each new operation.
     public var shouldDecompressImages = true
@@ -23,7 +23,10 @@ public struct SDWebImageDownloaderConfig: @unchecked Sendable {  // URLCredentia
     public var httpHeaders: SDHTTPHeadersDictionary = [:]
     /// The class new operations are made of.
     public var operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type = SDWebImageDownloaderOperation.self
-    /// Where download completion blocks run (port addition; main, as 4.4.8).
+    /// Where download completion blocks run: the main queue by default, as 4.4.8's operation calls them through
+    /// `dispatch_main_async_safe` (OP-04). Port addition for programs that never drain the main queue (no
+    /// `dispatchMain()`, main run loop or main actor): set it, and the manager's and cache's `completionQueue`, to
+    /// a queue of theirs. Copied into each new operation.
     public var completionQueue: DispatchQueue = .main
 
     public init() {}
