@@ -7,7 +7,12 @@ text, so citations follow the code when lines move. It fails, naming the citatio
 
 Run from the package root:
     swift run -q sdport faq --markdown > /tmp/faq.md
-    python3 Docs/walkthrough/src/resolve.py /tmp/faq.md
+    python3 Docs/walkthrough/src/resolve.py /tmp/faq.md          # writes the files
+    python3 Docs/walkthrough/src/resolve.py --check /tmp/faq.md  # writes nothing; fails when a written file is stale
+
+--check (run by .ci/run) fails when a citation's file or text is gone, when a [[...]] marker is left unresolved in
+a written file, or when a committed file differs from what the templates and the code make now — so a change
+that moves a cited line, or a template edit, without regenerating is caught.
 """
 import os
 import re
@@ -16,11 +21,14 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 walkthrough = os.path.dirname(here)
 root = os.path.dirname(os.path.dirname(walkthrough))
+arguments = [a for a in sys.argv[1:] if a != '--check']
+check = '--check' in sys.argv[1:]
 faq = None
-if len(sys.argv) > 1:
-    with open(sys.argv[1], encoding='utf-8') as handle:
+if arguments:
+    with open(arguments[0], encoding='utf-8') as handle:
         faq = handle.read().rstrip('\n') + '\n'
 problems = []
+marker = re.compile(r'\[\[([^#\]]+)#([^\]]+)\]\]')
 
 
 def cite(match):
@@ -38,23 +46,38 @@ def cite(match):
     return f'{path}:?'
 
 
+stale = []
 for name in sorted(os.listdir(here)):
     if not name.endswith('.md.in'):
         continue
     with open(os.path.join(here, name), encoding='utf-8') as handle:
         text = handle.read()
-    text = re.sub(r'\[\[([^#\]]+)#([^\]]+)\]\]', cite, text)
+    text = marker.sub(cite, text)
     if '<!-- FAQ -->' in text:
         if faq is None:
             problems.append(f'{name}: pass the output of `sdport faq --markdown`')
         else:
             text = text.replace('<!-- FAQ -->\n', faq)
+    for leftover in re.findall(r'\[\[[^\]]*\]\]', text):
+        problems.append(f'{name}: unresolved marker {leftover}')
     target = name[:-len('.in')]
     destination = os.path.join(root if target == 'CONTRIBUTING.md' else walkthrough, target)
-    with open(destination, 'w', encoding='utf-8') as handle:
-        handle.write(text)
+    if check:
+        try:
+            with open(destination, encoding='utf-8') as handle:
+                committed = handle.read()
+        except OSError:
+            committed = None
+        if committed != text:
+            stale.append(os.path.relpath(destination, root))
+    else:
+        with open(destination, 'w', encoding='utf-8') as handle:
+            handle.write(text)
 
+if stale:
+    problems.append('out of date (run resolve.py without --check and commit): ' + ', '.join(stale))
 if problems:
     print('resolve.py: ' + '\n'.join(problems), file=sys.stderr)
     sys.exit(1)
-print('resolve.py: wrote the walkthrough and CONTRIBUTING.md')
+print('resolve.py: the walkthrough and CONTRIBUTING.md are current' if check
+      else 'resolve.py: wrote the walkthrough and CONTRIBUTING.md')
