@@ -42,6 +42,10 @@ struct FAQCommand: AsyncParsableCommand {
             printField("Code", SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor))
             printField("Test", entry.test)
             printField("Original", entry.original)
+            let lines = OriginalLineTable.citations(for: entry.original).compactMap { $0 }
+            if !lines.isEmpty {
+                printField("At 4.4.8", lines.map { "\($0.location) \($0.link)" }.joined(separator: "; "))
+            }
         }
     }
 

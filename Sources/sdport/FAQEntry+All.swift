@@ -239,8 +239,8 @@ extension FAQEntry {
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
             portAnchor: "if let running = URLOperations[url]",
             test: "FAQ17_CoalescingTests.test_FAQ17_hundredRequestsForOneURLHitTheServerOnce; FAQ17_FailedURLTests.test_FAQ17_failedURLIsNotTriedAgainUnlessRetryFailed; FAQ17_FailedURLTests.test_FAQ17_a404IsNotBlacklistedIn448",
-            original: "SDWebImageDownloader.m -addProgressCallback:completedBlock:forURL:createCallback:; "
-                + "SDWebImageManager.m failedURLs",
+            original: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:; "
+                + "SDWebImageManager.m failedURLs, -loadImageWithURL:options:progress:completed:",
             live: { try await FAQLiveProbes.coalescingAndFailedURLs() }),
     ]
 }

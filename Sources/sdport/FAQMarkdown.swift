@@ -10,8 +10,15 @@ enum FAQMarkdown {
 
             - Port: `\(SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor))`
             - Test: `\(entry.test)`
-            - Original (4.4.8): \(entry.original)
+            - Original (4.4.8): \(entry.original)\(originalLines(entry.original))
             """
         }.joined(separator: "\n\n")
+    }
+
+    /// " — [SDWebImage/File.m:N](link), …" for the symbols the line table knows.
+    private static func originalLines(_ reference: String) -> String {
+        let lines = OriginalLineTable.citations(for: reference).compactMap { $0 }
+        guard !lines.isEmpty else { return "" }
+        return " — " + lines.map { "[`\($0.location)`](\($0.link))" }.joined(separator: ", ")
     }
 }

@@ -3,6 +3,9 @@
 
 A template cites code as [[path#text]]; the script writes path:line, the first line of that file containing the
 text, so citations follow the code when lines move. It fails, naming the citation, when a file or text is gone.
+It cites the original as {{File.m symbol}} (a method `-selector:`, a property, type, macro or constant): the line
+comes from Docs/original-lines.tsv (scripts/original-lines.py, SDWebImage at tag 4.4.8) and is written with a link
+to that line at tag 4.4.8; a symbol the table does not have fails. A header's method points at its .m.
 07-faq.md.in gets the output of `sdport faq --markdown` where it says <!-- FAQ -->.
 
 Run from the package root:
@@ -29,6 +32,25 @@ if arguments:
         faq = handle.read().rstrip('\n') + '\n'
 problems = []
 marker = re.compile(r'\[\[([^#\]]+)#([^\]]+)\]\]')
+original_marker = re.compile(r'\{\{([^ }]+) ([^}]+)\}\}')
+original_lines = {}
+with open(os.path.join(root, 'Docs', 'original-lines.tsv'), encoding='utf-8') as handle:
+    for row in handle.read().split('\n'):
+        fields = row.split('\t')
+        if len(fields) == 3 and not row.startswith('#'):
+            original_lines[(fields[0], fields[1])] = int(fields[2])
+repository = 'https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/'
+
+
+def cite_original(match):
+    file, symbol = match.group(1), match.group(2).strip()
+    candidates = ([file[:-2] + '.m'] if file.endswith('.h') else []) + [file]
+    for candidate in candidates:
+        if (candidate, symbol) in original_lines:
+            line = original_lines[(candidate, symbol)]
+            return f'[`{symbol}` — `SDWebImage/{candidate}:{line}`]({repository}{candidate}#L{line})'
+    problems.append(f'{file} {symbol}: not in Docs/original-lines.tsv (not in 4.4.8?)')
+    return f'`{file} {symbol}`'
 
 
 def cite(match):
@@ -53,12 +75,13 @@ for name in sorted(os.listdir(here)):
     with open(os.path.join(here, name), encoding='utf-8') as handle:
         text = handle.read()
     text = marker.sub(cite, text)
+    text = original_marker.sub(cite_original, text)
     if '<!-- FAQ -->' in text:
         if faq is None:
             problems.append(f'{name}: pass the output of `sdport faq --markdown`')
         else:
             text = text.replace('<!-- FAQ -->\n', faq)
-    for leftover in re.findall(r'\[\[[^\]]*\]\]', text):
+    for leftover in re.findall(r'\[\[[^\]]*\]\]|\{\{[^}]*\}\}', text):
         problems.append(f'{name}: unresolved marker {leftover}')
     target = name[:-len('.in')]
     destination = os.path.join(root if target == 'CONTRIBUTING.md' else walkthrough, target)

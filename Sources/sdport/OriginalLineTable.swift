@@ -1,0 +1,62 @@
+import Foundation
+
+/// The original's lines: `Docs/original-lines.tsv` (made by `scripts/original-lines.py` from SDWebImage's source
+/// at tag 4.4.8) turns a reference such as "SDImageCache.m -deleteOldFilesWithCompletionBlock:" into
+/// `SDWebImage/SDImageCache.m:645` and a link to that line of the original's repository at tag 4.4.8.
+///
+/// A reference names a file, then symbols of that file separated by ", "; several files are separated by "; ".
+/// A method is `-selector:` or `+selector`, anything else (a property, type, macro, constant) its name. A
+/// method declared in a header resolves to its implementation in the `.m` when that file has it.
+enum OriginalLineTable {
+    static let repository = "https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/"
+
+    /// One resolved symbol.
+    struct Citation: Equatable {
+        let file: String
+        let symbol: String
+        let line: Int
+        var location: String { "SDWebImage/\(file):\(line)" }
+        var link: String { "\(OriginalLineTable.repository)\(file)#L\(line)" }
+    }
+
+    /// (file, symbol) → line, from the table in the package; empty when the sources are not there.
+    static let lines: [String: Int] = {
+        guard let root = SourceLocator.packageRoot,
+              let text = try? String(contentsOf: root.appendingPathComponent("Docs/original-lines.tsv"), encoding: .utf8)
+        else { return [:] }
+        var table: [String: Int] = [:]
+        for row in text.split(separator: "\n") where !row.hasPrefix("#") {
+            let fields = row.split(separator: "\t")
+            if fields.count == 3, let line = Int(fields[2]) { table["\(fields[0])\t\(fields[1])"] = line }
+        }
+        return table
+    }()
+
+    /// The (file, symbol) pairs a reference names, in order.
+    static func symbols(in reference: String) -> [(file: String, symbol: String)] {
+        var result: [(String, String)] = []
+        for part in reference.split(separator: ";") {
+            let words = part.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+            guard words.count == 2 else { continue }
+            let file = String(words[0])
+            for symbol in words[1].split(separator: ",") {
+                result.append((file, symbol.trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        return result
+    }
+
+    /// Where `symbol` of `file` is defined: the `.m` of a header's method when it is implemented there.
+    static func citation(file: String, symbol: String) -> Citation? {
+        if file.hasSuffix(".h") {
+            let implementation = String(file.dropLast(2)) + ".m"
+            if let line = lines["\(implementation)\t\(symbol)"] { return Citation(file: implementation, symbol: symbol, line: line) }
+        }
+        return lines["\(file)\t\(symbol)"].map { Citation(file: file, symbol: symbol, line: $0) }
+    }
+
+    /// Every symbol of `reference` resolved; nil for one the table does not have.
+    static func citations(for reference: String) -> [Citation?] {
+        symbols(in: reference).map { citation(file: $0.file, symbol: $0.symbol) }
+    }
+}
