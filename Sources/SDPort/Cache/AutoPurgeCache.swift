@@ -73,6 +73,7 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     @usableFromInline var _totalCost = 0
     @usableFromInline var _countLimit = 0
     @usableFromInline var _totalCostLimit = 0
+    @usableFromInline var _fallbackTotalCostLimit = 0
     private var _name = ""
     @usableFromInline var weakEntries: [Key: WeakEntry] = [:]
 
@@ -120,6 +121,15 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     public var totalCostLimit: Int {
         get { lock.withLock { _totalCostLimit } }
         set { setLimit { $0._totalCostLimit = max(0, newValue) } }
+    }
+
+    /// The cost limit that applies while `totalCostLimit` is 0 (port addition, 0 = none): on iOS the system
+    /// purges NSCache under memory pressure, on Linux nothing does, so `SDImageCache` sets a limit derived from
+    /// the memory the process may use (`SDImageCache.defaultMemoryCostLimit`). A `totalCostLimit` set by the
+    /// program wins.
+    public var fallbackTotalCostLimit: Int {
+        get { lock.withLock { _fallbackTotalCostLimit } }
+        set { setLimit { $0._fallbackTotalCostLimit = max(0, newValue) } }
     }
 
     /// The object for `key`, which becomes the most recently used; nil when absent. With the weak side table
@@ -297,11 +307,14 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
         return value
     }
 
+    /// `totalCostLimit`, or the fallback when that is 0. Call with `lock` held.
+    @inlinable var effectiveCostLimit: Int { _totalCostLimit > 0 ? _totalCostLimit : _fallbackTotalCostLimit }
+
     /// Evicts from the old end until the count and cost limits hold.
     @inlinable
     func trim(into evicted: inout [Value]) {
         while oldest != Self.none,
-              (_countLimit > 0 && slotForKey.count > _countLimit) || (_totalCostLimit > 0 && _totalCost > _totalCostLimit) {
+              (_countLimit > 0 && slotForKey.count > _countLimit) || (effectiveCostLimit > 0 && _totalCost > effectiveCostLimit) {
             if let value = unlink(oldest) { evicted.append(value) }
         }
     }

@@ -89,6 +89,7 @@ public final class SDImageCache: @unchecked Sendable {
         self.config = config
         memCache = AutoPurgeCache(weakCacheEnabled: { config.shouldUseWeakMemoryCache })
         memCache.name = fullNamespace
+        memCache.fallbackTotalCostLimit = SDImageCache.defaultMemoryCostLimit
         if let diskCacheDirectory {
             diskCachePath = (diskCacheDirectory as NSString).appendingPathComponent(fullNamespace)
         } else {
@@ -96,6 +97,7 @@ public final class SDImageCache: @unchecked Sendable {
         }
         ioQueue.setSpecific(key: SDImageCache.ioQueueKey, value: ObjectIdentifier(ioQueueMarker))
         subscribeToLifecycleNotifications()
+        SDMemoryPressureMonitor.startSharedIfAutomatic()
     }
 
     deinit {
@@ -155,7 +157,27 @@ public final class SDImageCache: @unchecked Sendable {
 
     // MARK: Memory cache settings
 
-    /// The memory cache's total cost limit (pixels; 0 means none).
+    /// The memory limit of a new cache while `maxMemoryCost` is 0, in cost units (pixels): a quarter of the
+    /// memory the process may use (`SDProcessMemory.limitBytes`, the cgroup's limit or physical memory), at 4
+    /// bytes a pixel. Port addition: on iOS NSCache is purged by the system under pressure and 4.4.8 leaves the
+    /// cost unlimited; a Linux process is never purged, so an unlimited cache would grow until the kernel kills
+    /// it. A quarter is Kingfisher's share of physical memory (Nuke takes 15 %, capped at 768 MB, for apps whose
+    /// UI needs the rest); the decoded images are the main thing an image loader keeps. Set it (0: no limit)
+    /// before making caches; `maxMemoryCost` set on a cache wins.
+    public static var defaultMemoryCostLimit: Int {
+        get { defaultMemoryCostLimitValue.wrappedValue }
+        set { defaultMemoryCostLimitValue.wrappedValue = max(0, newValue) }
+    }
+    private static let defaultMemoryCostLimitValue =
+        SDLocked(wrappedValue: Int(clamping: SDProcessMemory.limitBytes() / 4 / UInt64(SDWebImageCoderHelper.bytesPerPixel)))
+
+    /// The limit this cache's memory cache keeps while `maxMemoryCost` is 0 (see `defaultMemoryCostLimit`).
+    public var memoryCostLimitWhenUnset: Int {
+        get { memCache.fallbackTotalCostLimit }
+        set { memCache.fallbackTotalCostLimit = newValue }
+    }
+
+    /// The memory cache's total cost limit (pixels; 0 means none: then `memoryCostLimitWhenUnset` applies).
     public var maxMemoryCost: UInt {
         get { UInt(memCache.totalCostLimit) }
         set { memCache.totalCostLimit = Int(clamping: newValue) }

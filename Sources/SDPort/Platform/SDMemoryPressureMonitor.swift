@@ -1,0 +1,141 @@
+import Foundation
+
+/// Posts `UIApplication.didReceiveMemoryWarningNotification` when Linux says memory is short, so the memory
+/// caches empty themselves as they do on iOS (CACHE-13's memory warning, CACHE-14).
+///
+/// Port addition: on iOS UIKit posts the memory warning; a Linux process gets no such signal. The monitor checks,
+/// every `interval` seconds on a background queue:
+/// - the cgroup v2 `memory.events` counters `high`, `max` and `oom`: when one of them grew since the last
+///   check, the cgroup hit its limit and the kernel is reclaiming or refusing memory — a memory warning;
+/// - without cgroup v2 events (cgroup v1, no cgroup), resident memory against `residentFraction` of the limit
+///   (`SDProcessMemory.limitBytes`): one warning each time it rises above.
+/// The notification is posted from the monitor's queue (UIKit posts it on the main queue; a Linux program need
+/// not drain that one), and `AutoPurgeCache` empties itself on the posting thread.
+///
+/// `shared` starts when the first `SDImageCache` is made, unless the program set `isAutomatic` to false before;
+/// a program can also `stop()` it, or make its own monitor. State is guarded by `lock`.
+public final class SDMemoryPressureMonitor: @unchecked Sendable {
+    /// Where the monitor looks and how often.
+    public struct Configuration: Sendable {
+        /// The cgroup v2 directory holding `memory.events`; nil: none (resident memory is watched instead).
+        public var cgroupDirectory: String?
+        /// Seconds between checks.
+        public var interval: TimeInterval = 1
+        /// Without cgroup events: the share of `limitBytes` resident memory may reach before a warning.
+        public var residentFraction: Double = 0.9
+        /// The memory the process may use (for the resident-memory check).
+        public var limitBytes: UInt64
+        /// Where resident memory is read (`/proc/self/statm` format).
+        public var statmPath = "/proc/self/statm"
+
+        public init(cgroupDirectory: String?, limitBytes: UInt64) {
+            self.cgroupDirectory = cgroupDirectory
+            self.limitBytes = limitBytes
+        }
+
+        /// This process's cgroup and limit.
+        public static var current: Configuration {
+            Configuration(cgroupDirectory: SDProcessMemory.cgroupV2Directory(), limitBytes: SDProcessMemory.limitBytes())
+        }
+    }
+
+    /// The process's monitor, started with the first `SDImageCache` (see `isAutomatic`).
+    public static let shared = SDMemoryPressureMonitor(configuration: .current)
+
+    /// Whether the first `SDImageCache` starts `shared`; set it to false before making a cache to keep it off.
+    public static var isAutomatic: Bool {
+        get { automatic.wrappedValue }
+        set { automatic.wrappedValue = newValue }
+    }
+    private static let automatic = SDLocked(wrappedValue: true)
+
+    public let configuration: Configuration
+    private let queue = DispatchQueue(label: "com.hackemist.SDMemoryPressureMonitor", qos: .utility)
+
+    /// Guards everything below.
+    private let lock = NSLock()
+    private var timer: DispatchSourceTimer?
+    private var lastEventCount: UInt64?
+    private var wasAboveResidentLimit = false
+    private var _warningsPosted = 0
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    deinit {
+        timer?.cancel()
+    }
+
+    /// Starts `shared` if `isAutomatic` (called by `SDImageCache`'s initializer).
+    static func startSharedIfAutomatic() {
+        if isAutomatic { shared.start() }
+    }
+
+    public var isRunning: Bool { lock.withLock { timer != nil } }
+
+    /// How many memory warnings this monitor has posted.
+    public var warningsPosted: Int { lock.withLock { _warningsPosted } }
+
+    /// Starts checking every `interval` seconds (idempotent). The first check only records the counters.
+    public func start() {
+        let source: DispatchSourceTimer? = lock.withLock {
+            guard timer == nil else { return nil }
+            let source = DispatchSource.makeTimerSource(queue: queue)
+            timer = source
+            return source
+        }
+        guard let source else { return }
+        let interval = DispatchTimeInterval.milliseconds(max(1, Int(configuration.interval * 1000)))
+        source.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(10))
+        source.setEventHandler { [weak self] in self?.check() }
+        source.resume()
+    }
+
+    public func stop() {
+        let source = lock.withLock { () -> DispatchSourceTimer? in
+            defer { timer = nil }
+            return timer
+        }
+        source?.cancel()
+    }
+
+    /// One check; posts the memory warning when memory is short (see the type's documentation). Returns whether
+    /// it posted.
+    @discardableResult
+    public func check() -> Bool {
+        let shouldWarn: Bool
+        if let directory = configuration.cgroupDirectory,
+           let events = SDProcessMemory.read(directory + "/memory.events") {
+            let count = Self.pressureEvents(in: events)
+            shouldWarn = lock.withLock {
+                defer { lastEventCount = count }
+                return lastEventCount.map { count > $0 } ?? false
+            }
+        } else if let resident = SDProcessMemory.residentBytes(statm: configuration.statmPath) {
+            let above = Double(resident) > Double(configuration.limitBytes) * configuration.residentFraction
+            shouldWarn = lock.withLock {
+                defer { wasAboveResidentLimit = above }
+                return above && !wasAboveResidentLimit
+            }
+        } else {
+            shouldWarn = false
+        }
+        guard shouldWarn else { return false }
+        lock.withLock { _warningsPosted += 1 }
+        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: nil)
+        return true
+    }
+
+    /// The sum of the `high`, `max` and `oom` counters of a `memory.events` file.
+    public static func pressureEvents(in text: String) -> UInt64 {
+        var total: UInt64 = 0
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, ["high", "max", "oom"].contains(fields[0]), let value = UInt64(fields[1]) {
+                total &+= value
+            }
+        }
+        return total
+    }
+}
