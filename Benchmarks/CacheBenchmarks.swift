@@ -94,6 +94,7 @@ enum CacheBenchmarks {
             for i in 0..<count { sink &+= lock.withLock { dictionary[keys[i]]?.value ?? 0 } }
         })
 
+        BenchmarkGoal.record("cache.memory.sets-vs-NSCache", ratio: nsTimes.set / lruTimes.set, atLeast: 3)
         print("  sets: AutoPurgeCache is \(ratio(nsTimes.set / lruTimes.set)) NSCache's speed (goal ≥ 3×), "
               + "\(ratio(dictionaryTimes.set / lruTimes.set)) Dictionary+lock's; "
               + "gets: \(ratio(nsTimes.get / lruTimes.get)) NSCache's, \(ratio(dictionaryTimes.get / lruTimes.get)) Dictionary+lock's")
@@ -199,6 +200,7 @@ enum CacheBenchmarks {
         line("Foundation Data.write / Data(contentsOf:)", foundationWrite, foundationRead)
         line("POSIX open+write+close / open+read", posixWrite, posixRead)
         line("SDImageCache store(imageData:) / diskImageData", cacheWrite, cacheRead)
+        BenchmarkGoal.record("cache.disk.write+read-vs-POSIX", ratio: (posixWrite + posixRead) / (cacheWrite + cacheRead), atLeast: 0.8)
         print("  SDImageCache vs POSIX: write \(ratio(posixWrite / cacheWrite)), read \(ratio(posixRead / cacheRead)), "
               + "write+read \(ratio((posixWrite + posixRead) / (cacheWrite + cacheRead))) (goal ≥ 0.8×); "
               + "vs Foundation (its write fsyncs every file on Linux): write+read \(ratio((foundationWrite + foundationRead) / (cacheWrite + cacheRead)))")
@@ -278,6 +280,7 @@ enum CacheBenchmarks {
         let sd = sdTimes.min()!, find = findTimes.min()!
         print("  deleteOldFiles \(seconds(sd)) (runs: \(sdTimes.map(seconds).joined(separator: ", ")))   "
               + "find \(seconds(find)) (runs: \(findTimes.map(seconds).joined(separator: ", ")), includes starting the process)")
+        BenchmarkGoal.record("cache.deleteOldFiles-vs-find", ratio: sd / find, atMost: 1.5)
         print("  deleteOldFiles takes \(ratio(sd / find)) find's time (goal ≤ 1.5×)")
     }
 

@@ -63,6 +63,8 @@ enum CoderBenchmarks {
             report(name, directLabel, directTimes, megapixels: megapixels)
             let overhead = (managerTimes.min()! / directTimes.min()! - 1) * 100
             let medianOverhead = (median(managerTimes) / median(directTimes) - 1) * 100
+            BenchmarkGoal.record("coders.\(name.replacingOccurrences(of: " ", with: "-")).manager-vs-direct",
+                                 ratio: managerTimes.min()! / directTimes.min()!, atMost: 1.10)
             print(String(format: "          manager vs direct: %+.1f %% (best), %+.1f %% (median) (goal <= +10 %%)",
                          overhead, medianOverhead))
         }

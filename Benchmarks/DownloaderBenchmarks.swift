@@ -60,6 +60,7 @@ enum DownloaderBenchmarks {
         line("SDWebImageCurlSession alone (transfer only)", "session")
         line("SDWebImageDownloader, payload no coder claims (no decoding)", "nodecode")
         line("SDWebImageDownloader, JPEGs (download + decode + decompress)", "full")
+        BenchmarkGoal.record("downloader.no-decode-vs-curl", ratio: median(times["nodecode"]!) / curlMedian, atMost: 1.15)
         line("for reference: decode + decompress 200 JPEGs on one thread", "decode", ratio: false)
         line("for reference: the same on all \(ProcessInfo.processInfo.activeProcessorCount) cores (concurrentPerform)", "decode2", ratio: false)
 

@@ -91,6 +91,7 @@ enum ManagerBenchmarks {
         print("memory hit, \(iterations) round trips (best of 3):")
         print("  AutoPurgeCache lookup + queue hop: \(format(bareTime)) (\(bareTime / UInt64(iterations)) ns each)")
         print("  SDWebImageManager.loadImage:       \(format(managerTime)) (\(managerTime / UInt64(iterations)) ns each)")
+        BenchmarkGoal.record("manager.memory-hit-vs-bare-lookup", ratio: Double(managerTime) / Double(bareTime), atMost: 3)
         print(String(format: "  ratio: %.2fx (goal <= 3x)", Double(managerTime) / Double(bareTime)))
     }
 
@@ -207,6 +208,7 @@ enum ManagerBenchmarks {
         print("  parts: cache queries \(format(query)), downloads+decode \(format(download)), stores \(format(store))")
         print("  sum of parts:               \(format(sum))")
         print("  through SDWebImageManager:  \(format(managerTime))")
+        BenchmarkGoal.record("manager.cold-loads-vs-sum-of-parts", ratio: Double(managerTime) / Double(sum), atMost: 1.2)
         print(String(format: "  ratio: %.2fx (goal <= 1.2x)", Double(managerTime) / Double(sum)))
     }
 

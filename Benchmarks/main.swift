@@ -1,7 +1,9 @@
 import Foundation
 
 // sdport-bench: release-mode benchmarks, one suite per layer. Not tests: they measure, they do not assert.
-// Run: swift run -c release sdport-bench [coders|cache|downloader|manager|all]
+// Run: swift run -c release sdport-bench [coders|cache|downloader|manager|all] [--json]
+// --json: after the human-readable report, one JSON object per measured goal (name, ratio, goal, met) on stdout,
+// each line starting with "{", so `grep '^{'` extracts them.
 let suites: [(name: String, run: () throws -> Void)] = [
     ("coders", CoderBenchmarks.run),
     ("cache", CacheBenchmarks.run),
@@ -9,7 +11,9 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("manager", ManagerBenchmarks.run),
 ]
 
-let requested = CommandLine.arguments.dropFirst().first ?? "all"
+let arguments = CommandLine.arguments.dropFirst()
+let writesJSON = arguments.contains("--json")
+let requested = arguments.first { $0 != "--json" } ?? "all"
 let chosen = suites.filter { requested == "all" || $0.name == requested }
 if chosen.isEmpty {
     FileHandle.standardError.write(Data("unknown suite \(requested); choose \(suites.map(\.name).joined(separator: ", ")) or all\n".utf8))
@@ -18,4 +22,7 @@ if chosen.isEmpty {
 for suite in chosen {
     print("== \(suite.name) ==")
     do { try suite.run() } catch { print("\(suite.name) failed: \(error)"); exit(1) }
+}
+if writesJSON {
+    for goal in BenchmarkGoal.all { print(goal.jsonLine) }
 }
