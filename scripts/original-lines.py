@@ -75,15 +75,10 @@ for name in sorted(os.listdir(source)):
             found.append(match.group(1))
         for symbol in found:
             key = (name, symbol)
-            # Keep the implementation (.m) line of a method over its declaration; else the first line seen.
+            # The first line seen: a method's definition in a .m, its declaration in a .h (readers of the
+            # table look in the .m first for a header's method).
             if key not in rows:
                 rows[key] = number
-    # Methods declared in a header point at their implementation in the .m when it exists.
-
-implemented = {}
-for (name, symbol), number in rows.items():
-    if name.endswith('.m'):
-        implemented[(name[:-2], symbol)] = (name, number)
 
 destination = os.path.join(root, 'Docs', 'original-lines.tsv')
 with open(destination, 'w', encoding='utf-8') as handle:

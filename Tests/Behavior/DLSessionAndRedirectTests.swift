@@ -118,12 +118,16 @@ final class DLSessionAndRedirectTests: XCTestCase {
         wait(for: [done], timeout: 10)
         XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
 
-        server.route("/ok.jpg", SDPortTestRoute.file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.3))
+        // Suspended, the new download stays listed (queued) while the old token cancels: no timing involved.
+        downloader.setSuspended(true)
         let secondDone = expectation(description: "second download")
         let second = DownloadRecorder { secondDone.fulfill() }
         let newToken = try XCTUnwrap(downloader.downloadImage(with: url, options: [], progress: nil, completed: second.completed))
+        let newOperation = try XCTUnwrap(newToken.downloadOperation)
         downloader.cancel(oldToken)
-        XCTAssertFalse(newToken.downloadOperation?.isCancelled ?? true, "the old token finds the new operation, which keeps its caller")
+        XCTAssertFalse(newOperation.isCancelled, "the old token finds the new operation, which keeps its caller")
+        XCTAssertTrue(downloader.runningOperation(for: url) === newOperation)
+        downloader.setSuspended(false)
         wait(for: [secondDone], timeout: 10)
         XCTAssertNotNil(second.final?.image)
 

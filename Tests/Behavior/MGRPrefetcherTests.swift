@@ -143,15 +143,19 @@ final class MGRPrefetcherTests: XCTestCase {
         XCTAssertEqual(prefetcher.maxConcurrentDownloads, env.downloader.maxConcurrentDownloads)
         prefetcher.maxConcurrentDownloads = 2
         XCTAssertEqual(env.downloader.maxConcurrentDownloads, 2)
-        // The shared prefetcher's manager is on the shared downloader, so making it sets that downloader to 3
-        // (MGR-15). Put the process-wide default back for the tests that check it (FAQ-02).
+        // A prefetcher made with `init()` (as `shared` is) sits on a new manager over the shared downloader, so
+        // making one sets that downloader to 3 (MGR-15), whenever it happens. Put the process-wide default back for
+        // the tests that check it (FAQ-02).
         let sharedDownloader = SDWebImageDownloader.shared
         let before = sharedDownloader.maxConcurrentDownloads
         defer { sharedDownloader.maxConcurrentDownloads = before }
+        sharedDownloader.maxConcurrentDownloads = 6
+        let fresh = SDWebImagePrefetcher()
+        XCTAssertTrue(fresh.manager.imageDownloader === sharedDownloader)
+        XCTAssertEqual(sharedDownloader.maxConcurrentDownloads, 3, "MGR-15: the shared downloader now runs 3 at a time")
         XCTAssertTrue(SDWebImagePrefetcher.shared.manager !== SDWebImageManager.shared,
                       "the shared prefetcher has a manager of its own")
         XCTAssertTrue(SDWebImagePrefetcher.shared.manager.imageCache === SDImageCache.shared)
         XCTAssertTrue(SDWebImagePrefetcher.shared.manager.imageDownloader === sharedDownloader)
-        XCTAssertEqual(sharedDownloader.maxConcurrentDownloads, 3, "MGR-15: the shared downloader now runs 3 at a time")
     }
 }

@@ -89,10 +89,20 @@ enum CacheDirectoryScanner {
     /// directory is reported, then entered. With `skipsHiddenEntries`, hidden entries are neither reported nor
     /// entered (`NSDirectoryEnumerationSkipsHiddenFiles`); without, everything is. Never removes anything.
     static func forEachEntry(under root: String, skipsHiddenEntries: Bool, _ visit: (CacheDirectoryEntry) -> Void) {
+        var subdirectories: [String] = []
+        listEntries(of: root, skipsHiddenEntries: skipsHiddenEntries, subdirectories: &subdirectories, visit)
+        // Entered after the parent is closed, so a deep tree holds one open directory at a time.
+        for subdirectory in subdirectories {
+            forEachEntry(under: subdirectory, skipsHiddenEntries: skipsHiddenEntries, visit)
+        }
+    }
+
+    /// Reports the entries of one directory and collects its subdirectories.
+    private static func listEntries(of root: String, skipsHiddenEntries: Bool, subdirectories: inout [String],
+                                    _ visit: (CacheDirectoryEntry) -> Void) {
         guard let directory = opendir(root) else { return }
         defer { closedir(directory) }
         let directoryDescriptor = dirfd(directory)
-        var subdirectories: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -114,9 +124,6 @@ enum CacheDirectoryScanner {
                 allocatedSize: UInt64(max(0, info.st_blocks)) * 512,
                 modificationDate: seconds(info.st_mtim),
                 accessDate: seconds(info.st_atim)))
-        }
-        for subdirectory in subdirectories {
-            forEachEntry(under: subdirectory, skipsHiddenEntries: skipsHiddenEntries, visit)
         }
     }
 

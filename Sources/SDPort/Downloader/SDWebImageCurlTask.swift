@@ -142,7 +142,7 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     }
 
     /// What libcurl is asked to send for `request`: its headers, the session's extra headers, cookies and, when
-    /// revalidating, the validators. Redirects are left to the task (`followsRedirects` off).
+    /// revalidating, the validators. Redirects are the task's (libcurl does not follow them).
     private func transferConfiguration(for request: URLRequest,
                                        revalidating cached: CachedURLResponse?) -> SDWebImageCurlTransfer.Configuration? {
         guard let url = request.url else { return nil }
@@ -165,11 +165,9 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         }
         let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : session.configuration.timeoutIntervalForRequest
         let (priority, allowsInvalid) = lock.withLock { (_priority, _allowsInvalidServerCertificates) }
-        var configuration = SDWebImageCurlTransfer.Configuration(
+        return SDWebImageCurlTransfer.Configuration(
             url: url, method: request.httpMethod ?? "GET", headers: headers, idleTimeout: timeout,
             allowsInvalidCertificates: allowsInvalid, priority: priority)
-        configuration.followsRedirects = false
-        return configuration
     }
 
     private func launch(_ newTransfer: SDWebImageCurlTransfer, revalidating cached: CachedURLResponse?) {
@@ -366,7 +364,12 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
             if session.engine?.submit(.cancel(source, error)) != true { completeAsync(error) }
             return
         }
-        guard var configuration = transferConfiguration(for: request, revalidating: nil) else { return }
+        guard var configuration = transferConfiguration(for: request, revalidating: nil) else {
+            // The delegate's request has no URL: end the task rather than leave it waiting.
+            let error = SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the redirect request has no URL")
+            if session.engine?.submit(.cancel(source, error)) != true { completeAsync(error) }
+            return
+        }
         // Credentials given for the first host are not sent to another one.
         if request.url?.host == source.configuration.url.host, request.url?.port == source.configuration.url.port {
             configuration.basicCredentials = source.configuration.basicCredentials

@@ -20,9 +20,6 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         var headers: [(name: String, value: String)] = []
         /// Seconds without any byte from the server after which the transfer fails with NSURLErrorTimedOut.
         var idleTimeout: TimeInterval = 60
-        var followsRedirects = true
-        /// NSURLSession's redirect limit; one more is NSURLErrorHTTPTooManyRedirects.
-        var maximumRedirects = 16
         /// Skip TLS peer and host verification (`AllowInvalidSSLCertificates`).
         var allowsInvalidCertificates = false
         /// HTTP Basic credentials, sent only after the server asked (the task restarts the transfer with them).
@@ -112,8 +109,8 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         } else {
             set(sdcurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, config.method))
         }
-        set(sdcurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, config.followsRedirects ? 1 : 0))
-        set(sdcurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, config.maximumRedirects))
+        // Redirects are the task's: each hop passes through its delegate first (`SDWebImageCurlTask`, DL-16).
+        set(sdcurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
         // The idle timeout is measured by the engine (libcurl's LOW_SPEED_TIME counts whole seconds);
         // the connect timeout only makes libcurl's own message say "connect" when that is the phase that hung.
         set(sdcurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(config.idleTimeout * 1000))))
@@ -250,11 +247,6 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         // Only the first final response counts; later blocks are trailers of a chunked body.
         guard phase == .headers, blockStatus > 0 else { return }
         if (100..<200).contains(blockStatus) { return }
-        let isRedirect = [301, 302, 303, 307, 308].contains(blockStatus)
-        if configuration.followsRedirects && isRedirect
-            && blockFields.contains(where: { $0.name.caseInsensitiveCompare("Location") == .orderedSame }) {
-            return  // libcurl follows it; the next block is the next hop's
-        }
         var effectiveURL = configuration.url
         if let easy {
             var pointer: UnsafeMutablePointer<CChar>?

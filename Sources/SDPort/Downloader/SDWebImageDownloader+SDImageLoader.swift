@@ -95,7 +95,8 @@ extension SDWebImageDownloader: SDImageLoader {
                                              downloaderOptions: SDWebImageDownloaderOptions, context: SDWebImageContext?,
                                              progress: SDImageLoaderProgressBlock?,
                                              completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
-        var request = makeRequest(for: url, options: downloaderOptions)
+        let settings = config  // one read: the settings of one moment, as the downloader's own operations get
+        var request = Self.makeRequest(url: url, options: downloaderOptions, settings: settings)
         if let modifier = context?.requestModifier {
             guard let modified = modifier.modifiedRequest(with: request) else {
                 completed?(nil, nil, SDWebImageV5Error.invalidDownloadOperation(
@@ -105,14 +106,7 @@ extension SDWebImageDownloader: SDImageLoader {
             request = modified
         }
         let operation = SDWebImageContextDownloadOperation(request: request, in: nil, options: downloaderOptions)
-        let settings = config  // one read: the settings of one moment, as the downloader's own operations get
-        operation.shouldDecompressImages = settings.shouldDecompressImages
-        operation.completionQueue = settings.completionQueue
-        if let credential = settings.urlCredential {
-            operation.credential = credential
-        } else if let username = settings.username, let password = settings.password {
-            operation.credential = URLCredential(user: username, password: password, persistence: .forSession)
-        }
+        configure(operation, settings: settings)
         let decompress = settings.shouldDecompressImages
         let responseModifier = context?.responseModifier
         let contextCoder = context?.imageCoder
@@ -151,18 +145,6 @@ extension SDWebImageDownloader: SDImageLoader {
         SDWebImageTrace.record(.downloadStart, key: url.absoluteString, "context download operation")
         SDWebImageContextDownloadOperation.queue.addOperation(operation)
         return operation
-    }
-
-    /// The request the downloader itself would send (`createDownloaderOperationWithUrl:options:`).
-    private func makeRequest(for url: URL, options: SDWebImageDownloaderOptions) -> URLRequest {
-        let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache)
-            ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
-        var request = URLRequest(url: url, cachePolicy: cachePolicy,
-                                 timeoutInterval: self.downloadTimeout == 0 ? 15 : self.downloadTimeout)
-        request.httpShouldHandleCookies = options.contains(.handleCookies)
-        let headers = allHTTPHeaderFields
-        request.allHTTPHeaderFields = self.headersFilter.map { $0(url, headers) } ?? headers
-        return request
     }
 
     private static func decode(_ data: Data, url: URL, options: SDWebImageV5Options, context: SDWebImageContext?,

@@ -74,8 +74,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     private var session: SDWebImageCurlSession { currentSession.wrappedValue }
 
     /// Cancels every download, invalidates the session and makes a new one from `sessionConfiguration`, whose
-    /// request timeout becomes `downloadTimeout` (DL-15). Ports `createNewSessionWithConfiguration:` (4.4.8), which
-    /// `init` also calls; 4.4.8 changes the caller's configuration object, the port changes a copy.
+    /// request timeout becomes `downloadTimeout` (DL-15). Ports `createNewSessionWithConfiguration:` (4.4.8; its
+    /// `init` calls it too, the port's makes the first session directly). 4.4.8 changes the caller's
+    /// configuration object, the port changes a copy.
     public func createNewSession(with sessionConfiguration: URLSessionConfiguration) {
         cancelAllDownloads()
         let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: settings[\.downloadTimeout])
@@ -191,25 +192,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Runs inside the barrier.
     private func makeOperation(url: URL, options: SDWebImageDownloaderOptions) -> any Operation & SDWebImageDownloaderOperationInterface {
         let settings = self.settings.wrappedValue  // one read: every setting of one moment
-        let session = self.session
-        let timeout = settings.downloadTimeout == 0 ? 15 : settings.downloadTimeout
-        // The protocol cache is bypassed unless asked for, so images are not cached twice (FAQ-09).
-        let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
-        var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
-        request.httpShouldHandleCookies = options.contains(.handleCookies)
-        // 4.4.8 also sets `HTTPShouldUsePipelining`. libcurl has no HTTP/1.1 pipelining any more (gone in 7.62,
-        // as in browsers and NSURLSession) and Foundation deprecates the flag, so the port leaves it unset: the
-        // session always reuses connections and multiplexes HTTP/2 streams, which is what it amounts to (DL-07).
-        request.allHTTPHeaderFields = settings.headersFilter.map { $0(url, settings.httpHeaders) } ?? settings.httpHeaders
-
+        let request = Self.makeRequest(url: url, options: options, settings: settings)
         let operation = settings.operationClass.init(request: request, in: session, options: options)
-        operation.shouldDecompressImages = settings.shouldDecompressImages
-        (operation as? SDWebImageDownloaderOperation)?.completionQueue = settings.completionQueue
-        if let credential = settings.urlCredential {
-            operation.credential = credential
-        } else if let user = settings.username, let password = settings.password {
-            operation.credential = URLCredential(user: user, password: password, persistence: .forSession)
-        }
+        configure(operation, settings: settings)
         if options.contains(.highPriority) {
             operation.queuePriority = .high
         } else if options.contains(.lowPriority) {
@@ -224,6 +209,32 @@ public final class SDWebImageDownloader: @unchecked Sendable {
             lastAddedOperation = operation
         }
         return operation
+    }
+
+    /// The request for `url` (`createDownloaderOperationWithUrl:options:`'s first half): the timeout (0 means 15),
+    /// the cache policy, cookies, and the headers (filtered per request), all from one `settings` value.
+    static func makeRequest(url: URL, options: SDWebImageDownloaderOptions, settings: SDWebImageDownloaderConfig) -> URLRequest {
+        let timeout = settings.downloadTimeout == 0 ? 15 : settings.downloadTimeout
+        // The protocol cache is bypassed unless asked for, so images are not cached twice (FAQ-09).
+        let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
+        var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
+        request.httpShouldHandleCookies = options.contains(.handleCookies)
+        // 4.4.8 also sets `HTTPShouldUsePipelining`. libcurl has no HTTP/1.1 pipelining any more (gone in 7.62,
+        // as in browsers and NSURLSession) and Foundation deprecates the flag, so the port leaves it unset: the
+        // session always reuses connections and multiplexes HTTP/2 streams, which is what it amounts to (DL-07).
+        request.allHTTPHeaderFields = settings.headersFilter.map { $0(url, settings.httpHeaders) } ?? settings.httpHeaders
+        return request
+    }
+
+    /// Copies the settings an operation takes from its downloader: decompression, completion queue, credential.
+    func configure(_ operation: any Operation & SDWebImageDownloaderOperationInterface, settings: SDWebImageDownloaderConfig) {
+        operation.shouldDecompressImages = settings.shouldDecompressImages
+        (operation as? SDWebImageDownloaderOperation)?.completionQueue = settings.completionQueue
+        if let credential = settings.urlCredential {
+            operation.credential = credential
+        } else if let user = settings.username, let password = settings.password {
+            operation.credential = URLCredential(user: user, password: password, persistence: .forSession)
+        }
     }
 
     /// Removes the token's callbacks; when they were the operation's last, the operation is cancelled and

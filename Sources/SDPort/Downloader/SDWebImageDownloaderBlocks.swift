@@ -6,9 +6,8 @@ import Foundation
 public typealias SDWebImageDownloaderProgressBlock = @Sendable (_ receivedSize: Int, _ expectedSize: Int, _ targetURL: URL?) -> Void
 
 /// The end of a download (or, with `finished == false`, a partial image of a progressive one).
-/// Ports `SDWebImageDownloaderCompletedBlock`. 4.4.8 calls it on the main queue; the port calls it on a
-/// background queue (the session's delegate queue or the operation's coder queue) and leaves the hop to main
-/// to the manager, whose completions run on main as in the original.
+/// Ports `SDWebImageDownloaderCompletedBlock`. Called on the downloader's `completionQueue`, the main queue by
+/// default, as 4.4.8 calls it through `dispatch_main_async_safe`.
 public typealias SDWebImageDownloaderCompletedBlock = @Sendable (_ image: UIImage?, _ data: Data?, _ error: Error?, _ finished: Bool) -> Void
 
 /// HTTP header fields, name to value (`SDHTTPHeadersDictionary`).

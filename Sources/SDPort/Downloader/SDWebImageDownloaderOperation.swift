@@ -277,6 +277,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         let queue = completionQueue
         guard !blocks.isEmpty else { return }
         dispatch_queue_async_safe(queue) {
+            // The final completion may have been queued between the check above and this block: a partial image
+            // must never arrive after it.
+            guard !self.stateLock.withLock({ self._isFinishing }) else { return }
             for block in blocks { block(image, nil, nil, false) }
         }
     }

@@ -7,8 +7,8 @@ import Foundation
 /// every `interval` seconds on a background queue:
 /// - the cgroup v2 `memory.events` counters `high`, `max` and `oom`: when one of them grew since the last
 ///   check, the cgroup hit its limit and the kernel is reclaiming or refusing memory — a memory warning;
-/// - without cgroup v2 events (cgroup v1, no cgroup), resident memory against `residentFraction` of the limit
-///   (`SDProcessMemory.limitBytes`): one warning each time it rises above.
+/// - resident memory against `residentFraction` of the limit (`SDProcessMemory.limitBytes`): one warning each
+///   time it rises above — the only signal under cgroup v1, without a cgroup, or in a cgroup with no limit.
 /// The notification is posted from the monitor's queue (UIKit posts it on the main queue; a Linux program need
 /// not drain that one), and `AutoPurgeCache` empties itself on the posting thread.
 ///
@@ -104,23 +104,26 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     /// it posted.
     @discardableResult
     public func check() -> Bool {
-        let shouldWarn: Bool
+        // Both signals are read every time: a cgroup without a limit (memory.max "max") never counts events, so
+        // resident memory against physical memory still has to be watched there.
+        var eventsGrew = false
         if let directory = configuration.cgroupDirectory,
            let events = SDProcessMemory.read(directory + "/memory.events") {
             let count = Self.pressureEvents(in: events)
-            shouldWarn = lock.withLock {
+            eventsGrew = lock.withLock {
                 defer { lastEventCount = count }
                 return lastEventCount.map { count > $0 } ?? false
             }
-        } else if let resident = SDProcessMemory.residentBytes(statm: configuration.statmPath) {
+        }
+        var residentRose = false
+        if let resident = SDProcessMemory.residentBytes(statm: configuration.statmPath) {
             let above = Double(resident) > Double(configuration.limitBytes) * configuration.residentFraction
-            shouldWarn = lock.withLock {
+            residentRose = lock.withLock {
                 defer { wasAboveResidentLimit = above }
                 return above && !wasAboveResidentLimit
             }
-        } else {
-            shouldWarn = false
         }
+        let shouldWarn = eventsGrew || residentRose
         guard shouldWarn else { return false }
         lock.withLock { _warningsPosted += 1 }
         NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: nil)
