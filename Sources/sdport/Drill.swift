@@ -1,0 +1,32 @@
+import Foundation
+
+/// One break-it drill (interview prep by experiment): a one-line change that breaks the rule of one FAQ answer,
+/// and the Interview tests that must catch it. The list is `Docs/drills.json`; `test_DRILL_everyChangeAppliesExactlyOnce`
+/// checks that each `find` occurs exactly once in its file, so a drill never silently stops applying.
+struct Drill: Decodable, Sendable {
+    /// The FAQ answer it breaks (1…17).
+    let faq: Int
+    /// The rule, in one sentence.
+    let rule: String
+    /// The file changed, relative to the package root.
+    let file: String
+    /// The text replaced (it must occur exactly once in `file`) and its replacement.
+    let find: String
+    let replace: String
+    /// The `swift test --filter` of the Interview tests that catch it (`FAQ08_`).
+    let tests: String
+
+    /// The drills in `Docs/drills.json` of the package at `root`.
+    static func load(from root: URL) throws -> [Drill] {
+        let data = try Data(contentsOf: root.appendingPathComponent("Docs/drills.json"))
+        return try JSONDecoder().decode([Drill].self, from: data).sorted { $0.faq < $1.faq }
+    }
+
+    /// `text` with this drill's change applied; nil unless `find` occurs exactly once.
+    func applied(to text: String) -> String? {
+        guard let first = text.range(of: find), text.range(of: find, range: first.upperBound..<text.endIndex) == nil else {
+            return nil
+        }
+        return text.replacingCharacters(in: first, with: replace)
+    }
+}

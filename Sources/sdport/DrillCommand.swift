@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+
+/// `sdport drill [N]`: break-it drills. Without N, lists the 17 drills; with N, explains the rule of FAQ-N,
+/// applies its one-line change to a scratch copy of the package, runs that answer's Interview tests on the copy
+/// and shows them failing with the assertion that names the rule, then restores the copy.
+struct DrillCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drill",
+        abstract: "Break one rule of an FAQ answer in a scratch copy and watch its Interview tests catch it.",
+        discussion: "Needs the package's sources (run it from a checkout). The first drill builds the scratch copy "
+            + "(several minutes); later ones rebuild only what changed.")
+
+    @Argument(help: "The FAQ answer to break (1 to 17); none lists the drills.")
+    var number: Int?
+
+    func run() async throws {
+        guard let root = SourceLocator.packageRoot else {
+            throw SDPortFailure(.usage, "sdport drill needs the package's sources; run it from a checkout")
+        }
+        let drills = try Drill.load(from: root)
+        guard let number else {
+            for drill in drills {
+                Console.out(String(format: "%2d  ", drill.faq) + drill.rule)
+                Console.out("    break: \(drill.file): \(drill.find)  →  \(drill.replace)")
+            }
+            Console.out("Run `sdport drill N` to break one and watch its Interview tests (\(drills.first?.tests ?? "FAQnn_")…) fail.")
+            return
+        }
+        guard let drill = drills.first(where: { $0.faq == number }) else {
+            throw SDPortFailure(.usage, "there is no drill \(number); pick 1 to \(drills.count)")
+        }
+        let caught = try await Self.run(drill, root: root)
+        if !caught { throw SDPortFailure(.loadFailed, "drill \(number) was NOT caught: its tests passed with the rule broken") }
+    }
+
+    /// Applies `drill` to a fresh scratch copy, runs its tests there, restores the copy. Returns whether the tests
+    /// failed (the drill was caught).
+    static func run(_ drill: Drill, root: URL) async throws -> Bool {
+        Console.out("FAQ-\(String(format: "%02d", drill.faq)): \(drill.rule)")
+        let scratch = DrillScratchCopy(packageRoot: root)
+        Console.out("  refreshing the scratch copy in \(scratch.copy.path)")
+        try scratch.refresh()
+        let target = scratch.copy.appendingPathComponent(drill.file)
+        let original = try String(contentsOf: target, encoding: .utf8)
+        guard let broken = drill.applied(to: original) else {
+            throw SDPortFailure(.usage, "drill \(drill.faq): the text to change is not in \(drill.file) exactly once")
+        }
+        Console.out("  breaking \(drill.file):")
+        Console.out("    - \(drill.find)")
+        Console.out("    + \(drill.replace)")
+        try broken.write(to: target, atomically: true, encoding: .utf8)
+        defer { try? original.write(to: target, atomically: true, encoding: .utf8) }
+        Console.out("  building and running `swift test --filter \(drill.tests)` on the copy (the first build takes minutes)…")
+        let (status, failures) = try runTests(drill.tests, scratch: scratch)
+        for line in failures.prefix(8) { Console.out("    " + line) }
+        let caught = status != 0 && !failures.isEmpty
+        Console.out(caught ? "  caught: the Interview tests failed, as they must. The copy is restored."
+                           : "  NOT caught (exit \(status)). The copy is restored.")
+        return caught
+    }
+
+    /// Runs the filtered tests in the copy, printing build progress; returns the exit status and the XCTest
+    /// failure lines (`error: … : XCTAssert…`).
+    private static func runTests(_ filter: String, scratch: DrillScratchCopy) throws -> (Int32, [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "test", "--disable-swift-testing", "--package-path", scratch.copy.path,
+                             "--scratch-path", scratch.scratchPath.path, "--filter", filter]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        var failures: [String] = []
+        var pending = Data()
+        var shownTenth = -1
+        while true {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                if line.contains(": error: "), line.contains("XCT") {
+                    failures.append(String(line.split(separator: "/").last ?? Substring(line)))
+                } else if let (done, total) = buildStep(line), total > 0, done * 10 / total > shownTenth {
+                    // Progress: one line per tenth of the build.
+                    shownTenth = done * 10 / total
+                    Console.out("    building \(done)/\(total)")
+                } else if line.hasPrefix("Build complete") || line.contains("Executed") {
+                    Console.out("    " + line.trimmingCharacters(in: .whitespaces))
+                }
+            }
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, failures)
+    }
+
+    /// "[12/340] Compiling …" → (12, 340).
+    private static func buildStep(_ line: String) -> (Int, Int)? {
+        guard line.hasPrefix("["), let end = line.firstIndex(of: "]") else { return nil }
+        let parts = line[line.index(after: line.startIndex)..<end].split(separator: "/")
+        guard parts.count == 2, let done = Int(parts[0]), let total = Int(parts[1]) else { return nil }
+        return (done, total)
+    }
+}
