@@ -559,8 +559,9 @@ def check(arguments):
         print('\n'.join(f'parity-ledger: {p}' for p in problems), file=sys.stderr)
         return 1
     tests = set().union(*(row['tests'] for row in ledger.values() if row))
-    print(f'parity-ledger: {LEDGER} is current: {len(ledger)} IDs, {len(tests)} tests, all passed in {arguments.log}'
-          + ('' if all(results.get(t) == 'passed' for t in tests) else ' (some skipped)'))
+    skipped = sorted(t for t in tests if results.get(t) == 'skipped')
+    print(f'parity-ledger: {LEDGER} is current: {len(ledger)} IDs, {len(tests)} tests; in {arguments.log} '
+          f'{len(tests) - len(skipped)} passed' + (f', {len(skipped)} skipped ({", ".join(skipped)})' if skipped else ''))
     return 0
 
 
