@@ -1,0 +1,582 @@
+#!/usr/bin/env python3
+"""Writes Docs/PARITY.md, the parity ledger, from a real test run; or checks that it is still true.
+
+    python3 scripts/parity-ledger.py --spec ../shared/spec/PARITY.md --log TESTLOG   # writes Docs/PARITY.md
+    python3 scripts/parity-ledger.py --check --log TESTLOG                          # writes nothing
+
+TESTLOG is the output of `./scripts/test.sh` (XCTest lines `Test Case 'Class.test_x' passed (0.01 seconds)`).
+
+One row per parity ID of the spec: the behaviour in one line (the spec's first sentence), the port's `file:line`,
+the original's `SDWebImage/File.m:line` at tag 4.4.8 with a link, the tests that prove the ID and how they did in
+the run. Where the lines come from:
+- Docs/parity-anchors.tsv (facts, written by reading the code): per ID, a file under Sources/ and a piece of text
+  from the line that implements the behaviour (the first line containing it is cited), and the original's
+  symbols as `File.m -a:, -b:; Other.h name` (`5.x` for what 4.4.8 does not have);
+- Docs/original-lines.tsv (scripts/original-lines.py): each symbol's line in 4.4.8; a header's method is cited in
+  its .m when the .m has it, as Docs/walkthrough/src/resolve.py does;
+- Tests/Behavior and Tests/Interview: a test proves an ID when its name carries the ID without the dash
+  (`test_CACHE09_…`) or when a `/// Parity: CACHE-09, MGR-04 — …` line in the doc comment right above its
+  `func test…` lists it (the IDs before the dash or parenthesis, separated by commas);
+- the log: each test's result, and its `Executed N tests…` total for the header.
+The ledger then lists the deliberate differences from 4.4.8 documented in chapter 08 of the walkthrough
+(Docs/walkthrough/src/08-linux-differences.md.in), copied from it so they stay in step.
+
+--check reads the IDs from the committed Docs/PARITY.md (never ../shared) and fails, one line per problem, when an
+anchor or an original symbol no longer resolves, when a row's port or original line is not what the anchors give
+now, when the tests that prove an ID in the sources are not the ledger's, when a test the ledger lists did not pass
+in the log (a skipped test is tolerated while its ID has another that passed), when an ID has no passed test, when
+the differences section is not what chapter 08 gives now, or when the log has no test results at all.
+Standard library only.
+"""
+import argparse
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LEDGER = os.path.join('Docs', 'PARITY.md')
+ANCHORS = os.path.join('Docs', 'parity-anchors.tsv')
+ORIGINAL_LINES = os.path.join('Docs', 'original-lines.tsv')
+CHAPTER_08 = os.path.join('Docs', 'walkthrough', 'src', '08-linux-differences.md.in')
+CHAPTER_08_OUT = 'walkthrough/08-linux-differences.md'  # relative to Docs/, for links
+TEST_DIRS = [os.path.join('Tests', 'Behavior'), os.path.join('Tests', 'Interview')]
+REPOSITORY = 'https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/'
+ID_PATTERN = re.compile(r'[A-Z][A-Z0-9]*-\d+')
+GROUP_ORDER = ['FAQ', 'CACHE', 'DL', 'OP', 'MGR', 'VIEW', 'COD', 'V5']
+DIFFERENCES_HEADING = '## Deliberate differences from 4.4.8'
+
+
+class Problems(list):
+    def add(self, text):
+        self.append(text)
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding='utf-8') as handle:
+        return handle.read()
+
+
+def id_sort_key(parity_id):
+    group, number = parity_id.rsplit('-', 1)
+    rank = GROUP_ORDER.index(group) if group in GROUP_ORDER else len(GROUP_ORDER)
+    return rank, group, int(number)
+
+
+# ---------------------------------------------------------------------------------------------- the spec
+
+def spec_behaviours(path):
+    """ID → the behaviour's text (continuation lines joined), from `- ID text` items of the spec."""
+    with open(path, encoding='utf-8') as handle:
+        lines = handle.read().split('\n')
+    behaviours, current = {}, None
+    for line in lines:
+        match = re.match(r'^- (' + ID_PATTERN.pattern + r')\s+(.*)$', line)
+        if match:
+            current = match.group(1)
+            behaviours[current] = match.group(2).strip()
+        elif current and line.startswith('  ') and line.strip():
+            behaviours[current] += ' ' + line.strip()
+        else:
+            current = None
+    return behaviours
+
+
+def split_code(text):
+    """Pieces of `text` as (is_code, piece), code spans being the backquoted parts."""
+    pieces, position = [], 0
+    for match in re.finditer(r'`[^`]*`', text):
+        if match.start() > position:
+            pieces.append((False, text[position:match.start()]))
+        pieces.append((True, match.group(0)))
+        position = match.end()
+    if position < len(text):
+        pieces.append((False, text[position:]))
+    return pieces
+
+
+def first_sentence(text):
+    """Up to the first full stop that ends a sentence (outside code spans), without the stop."""
+    offset = 0
+    for is_code, piece in split_code(text):
+        if not is_code:
+            match = re.search(r'\.(?=\s+[A-Z(`*"]|\s*$)', piece)
+            if match and not re.search(r'\b(e\.g|i\.e|vs)$', piece[:match.start()]):
+                return text[:offset + match.start()].strip()
+        offset += len(piece)
+    return text.strip()
+
+
+def markdown_safe(text):
+    """One table cell: `|` escaped everywhere, `*`, `_`, `<` and `>` escaped outside code spans."""
+    out = []
+    for is_code, piece in split_code(text):
+        if is_code:
+            out.append(piece.replace('|', '\\|'))
+        else:
+            piece = piece.replace('\\', '\\\\').replace('|', '\\|').replace('*', '\\*').replace('_', '\\_')
+            out.append(piece.replace('<', '&lt;').replace('>', '&gt;'))
+    return ''.join(out)
+
+
+def one_line(text):
+    return markdown_safe(first_sentence(' '.join(text.split())))
+
+
+# ---------------------------------------------------------------------------------------------- anchors
+
+def load_anchors(problems):
+    """ID → (port_file, port_anchor, original), in file order."""
+    anchors = {}
+    for number, row in enumerate(read(ANCHORS).split('\n'), 1):
+        if not row.strip() or row.startswith('#') or row.startswith('id\t'):
+            continue
+        fields = row.split('\t')
+        if len(fields) != 4 or not ID_PATTERN.fullmatch(fields[0]):
+            problems.add(f'{ANCHORS}:{number}: expected 4 tab-separated fields (id, port_file, port_anchor, original)')
+            continue
+        if fields[0] in anchors:
+            problems.add(f'{ANCHORS}:{number}: {fields[0]} appears twice')
+        anchors[fields[0]] = tuple(field.strip() for field in fields[1:])
+    return anchors
+
+
+def resolve_port(parity_id, port_file, anchor, problems):
+    """The first line of port_file that contains anchor, as `path:line`; None (and a problem) when gone."""
+    if not port_file.startswith('Sources/'):
+        problems.add(f'{parity_id}: port_file {port_file} is not under Sources/')
+    try:
+        lines = read(port_file).split('\n')
+    except OSError:
+        problems.add(f'{parity_id}: {port_file}: no such file')
+        return None
+    for number, line in enumerate(lines, 1):
+        if anchor in line:
+            return f'{port_file}:{number}'
+    problems.add(f'{parity_id}: no line of {port_file} contains {anchor!r}')
+    return None
+
+
+def load_original_lines():
+    table = {}
+    for row in read(ORIGINAL_LINES).split('\n'):
+        fields = row.split('\t')
+        if len(fields) == 3 and not row.startswith('#'):
+            table[(fields[0], fields[1])] = int(fields[2])
+    return table
+
+
+def resolve_original(parity_id, reference, table, problems):
+    """[(symbol, 'SDWebImage/File.m:line')] for `File.m -a:, -b:; Other.h name`; [] for `5.x`."""
+    if reference == '5.x':
+        return []
+    cited = []
+    for group in reference.split(';'):
+        words = group.strip().split(None, 1)
+        if len(words) != 2:
+            problems.add(f'{parity_id}: original {group.strip()!r} is not `File.m symbol[, symbol]`')
+            continue
+        file, symbols = words
+        for symbol in (s.strip() for s in symbols.split(',')):
+            candidates = ([file[:-2] + '.m'] if file.endswith('.h') else []) + [file]
+            for candidate in candidates:
+                if (candidate, symbol) in table:
+                    cited.append((symbol, f'SDWebImage/{candidate}:{table[(candidate, symbol)]}'))
+                    break
+            else:
+                problems.add(f'{parity_id}: {file} {symbol}: not in {ORIGINAL_LINES} (not in 4.4.8?)')
+    return cited
+
+
+# ---------------------------------------------------------------------------------------------- tests
+
+FUNC = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*((?:\w+\s+)*)func\s+(test\w*)\s*\(\s*\)')
+TYPE = re.compile(r'^(?:@\w+\s+)*(?:(?:public|internal|open|final)\s+)*(?:class|extension)\s+(\w+)')
+
+
+def test_proofs(known_ids):
+    """ID → set of `Class.test_name` proving it; and notes about Parity lines listing what is not an ID."""
+    compact = {parity_id.replace('-', ''): parity_id for parity_id in known_ids}
+    proofs, notes = {parity_id: set() for parity_id in known_ids}, []
+    for directory in TEST_DIRS:
+        for folder, _, files in sorted(os.walk(os.path.join(ROOT, directory))):
+            for name in sorted(files):
+                if not name.endswith('.swift'):
+                    continue
+                path = os.path.join(folder, name)
+                relative = os.path.relpath(path, ROOT)
+                with open(path, encoding='utf-8') as handle:
+                    lines = handle.read().split('\n')
+                owner = None
+                for index, line in enumerate(lines):
+                    declared = TYPE.match(line)
+                    if declared:
+                        owner = declared.group(1)
+                    function = FUNC.match(line)
+                    if not function or re.search(r'\b(private|fileprivate|static|class)\b', function.group(1)):
+                        continue
+                    test = function.group(2)
+                    full = f'{owner}.{test}'
+                    ids = {compact[token] for token in test.split('_') if token in compact}
+                    listed, list_notes = parity_lines_above(lines, index)
+                    for item in listed:
+                        if item in proofs:
+                            ids.add(item)
+                        else:
+                            notes.append(f'{relative}:{index + 1} {full}: Parity lists {item!r}, not a known ID')
+                    notes.extend(f'{relative}:{index + 1} {full}: {note}' for note in list_notes)
+                    for parity_id in ids:
+                        proofs[parity_id].add(full)
+    return proofs, notes
+
+
+def parity_lines_above(lines, index):
+    """The IDs listed by `/// Parity:` lines of the doc comment (and attributes) right above lines[index]."""
+    block, cursor = [], index - 1
+    while cursor >= 0:
+        stripped = lines[cursor].strip()
+        if stripped.startswith('///'):
+            block.insert(0, stripped[3:].strip())
+        elif not stripped.startswith('@'):
+            break
+        cursor -= 1
+    ids, notes = [], []
+    for position, text in enumerate(block):
+        if not text.startswith('Parity:'):
+            continue
+        listing = text[len('Parity:'):]
+        follow = position + 1
+        while listing.rstrip().endswith(',') and follow < len(block):  # a list that goes on to the next line
+            listing += ' ' + block[follow]
+            follow += 1
+        listing = re.split(r'\s[—–(]|\s-\s|\s\(', ' ' + listing.strip() + ' ', maxsplit=1)[0]
+        for item in (piece.strip() for piece in listing.split(',')):
+            if ID_PATTERN.fullmatch(item):
+                ids.append(item)
+            elif item:
+                notes.append(f'Parity lists {item!r}, which is not one ID (not counted)')
+    return ids, notes
+
+
+# ---------------------------------------------------------------------------------------------- the log
+
+LOG_CASE = re.compile(r"Test Case '(?:-\[)?([\w.]+?)[. ](\w+)\]?' (passed|failed|skipped)")
+
+
+def read_log(path):
+    """`Class.test` → passed / failed / skipped (failed wins over a later pass); and the total line."""
+    with open(path, encoding='utf-8', errors='replace') as handle:
+        text = handle.read()
+    results = {}
+    for owner, test, status in LOG_CASE.findall(text):
+        owner = owner.split('.')[-1]  # `-[Module.Class test]` on Darwin
+        key = f'{owner}.{test}'
+        if results.get(key) != 'failed':
+            results[key] = status
+    totals = re.findall(r'Executed (\d+) tests?, with [^\n]*', text)
+    summary = None
+    if totals:
+        candidates = [m.group(0).strip() for m in re.finditer(r'Executed (\d+) tests?, with [^\n]*', text)]
+        summary = max(candidates, key=lambda line: int(re.match(r'Executed (\d+)', line).group(1)))
+    started = re.search(r"Test Suite 'All tests' started at ([0-9-]+ [0-9:.]+)", text)
+    return results, summary, started.group(1) if started else None
+
+
+def verdict(tests, results):
+    """(cell text, passed count, problems list) for an ID's tests."""
+    passed = [t for t in tests if results.get(t) == 'passed']
+    skipped = [t for t in tests if results.get(t) == 'skipped']
+    failed = [t for t in tests if results.get(t) == 'failed']
+    missing = [t for t in tests if t not in results]
+    if not tests:
+        return '**no test**', 0
+    if failed or missing or not passed:
+        parts = []
+        if failed:
+            parts.append(f'{len(failed)} failed')
+        if missing:
+            parts.append(f'{len(missing)} not run')
+        if not passed:
+            parts.append('none passed')
+        return '**FAIL** (' + ', '.join(parts) + f'; {len(passed)} of {len(tests)} passed)', len(passed)
+    cell = f'pass ({len(passed)} of {len(tests)}'
+    if skipped:
+        cell += f'; {len(skipped)} skipped'
+    return cell + ')', len(passed)
+
+
+# ---------------------------------------------------------------------------------------------- chapter 08
+
+def resolve_markers(text, table, problems):
+    """[[path#text]] → path:line, {{File.m symbol}} → the original's line with a link: what resolve.py writes."""
+    def cite(match):
+        path, anchor = match.group(1), match.group(2)
+        try:
+            lines = read(path).split('\n')
+        except OSError:
+            problems.add(f'{CHAPTER_08}: {path}: no such file')
+            return f'{path}:?'
+        for number, line in enumerate(lines, 1):
+            if anchor in line:
+                return f'{path}:{number}'
+        problems.add(f'{CHAPTER_08}: no line of {path} contains {anchor!r}')
+        return f'{path}:?'
+
+    def cite_original(match):
+        cited = resolve_original(CHAPTER_08, f'{match.group(1)} {match.group(2).strip()}', table, problems)
+        return ', '.join(original_link(symbol, where) for symbol, where in cited) or f'`{match.group(0)}`'
+
+    text = re.sub(r'\[\[([^#\]]+)#([^\]]+)\]\]', cite, text)
+    return re.sub(r'\{\{([^ }]+) ([^}]+)\}\}', cite_original, text)
+
+
+def slug(heading):
+    """GitHub's anchor for a heading."""
+    text = re.sub(r'[^\w\- ]', '', heading.strip().lower())
+    return text.replace(' ', '-')
+
+
+def sections(markdown):
+    """[(heading, body lines)] of the `## ` sections."""
+    found, current = [], None
+    for line in markdown.split('\n'):
+        if line.startswith('## '):
+            current = (line[3:].strip(), [])
+            found.append(current)
+        elif current:
+            current[1].append(line)
+    return found
+
+
+def bullets(body):
+    """Top-level `- ` items of a section, each joined to one line."""
+    items = []
+    for line in body:
+        if line.startswith('- '):
+            items.append(line[2:].strip())
+        elif items and line.startswith('  ') and line.strip():
+            items[-1] += ' ' + line.strip()
+    return items
+
+
+def differences_section(table, problems):
+    """The ledger's second section, from chapter 08's template."""
+    chapter = resolve_markers(read(CHAPTER_08), table, problems)
+    found = sections(chapter)
+    by_heading = {heading: body for heading, body in found}
+    link = lambda heading: f'{CHAPTER_08_OUT}#{slug(heading)}'
+    out = [DIFFERENCES_HEADING, '',
+           f'Copied by the generator from chapter 08 of the walkthrough (`{CHAPTER_08}`); edit the chapter, not this.',
+           '']
+
+    deliberate = next((h for h in by_heading if h.startswith('Deliberate differences')), None)
+    deadlock = next((h for h in by_heading if 'deadlock' in h.lower()), None)
+    if deliberate is None:
+        problems.add(f'{CHAPTER_08}: no "## Deliberate differences …" section')
+    else:
+        body = by_heading[deliberate]
+        lead = ' '.join(line.strip() for line in body if line.strip() and not line.startswith('|'))
+        rows = [line for line in body if line.startswith('|')]
+        out += [f'### [{deliberate}]({link(deliberate)})', '']
+        if lead:
+            out += [lead, '']
+        if len(rows) < 3:
+            problems.add(f'{CHAPTER_08}: "{deliberate}" has no table rows')
+        out += rows + ['']
+    if deadlock is None:
+        problems.add(f'{CHAPTER_08}: no section about a deadlock of the original')
+    else:
+        items = bullets(by_heading[deadlock])
+        if not items:
+            problems.add(f'{CHAPTER_08}: "{deadlock}" has no bullet points')
+        out += [f'### [{deadlock}]({link(deadlock)})', ''] + [f'- {item}' for item in items] + ['']
+
+    forced = [h for h, _ in found if h not in (deliberate, deadlock) and not h.lower().startswith('where 5.x')]
+    out += ['### What Linux forces (each section of chapter 08 gives what 4.4.8 does, what the port does and why)',
+            '']
+    out += [f'- [{heading}]({link(heading)})' for heading in forced]
+    return '\n'.join(out) + '\n'
+
+
+# ---------------------------------------------------------------------------------------------- the ledger
+
+def original_link(symbol, where):
+    path, line = where.rsplit(':', 1)
+    return f'[`{symbol}` — `{where}`]({REPOSITORY}{path[len("SDWebImage/"):]}#L{line})'
+
+
+def port_link(where):
+    path, line = where.rsplit(':', 1)
+    return f'[`{where}`](../{path}#L{line})'
+
+
+def generate(arguments):
+    problems = Problems()
+    behaviours = spec_behaviours(arguments.spec)
+    ids = sorted(behaviours, key=id_sort_key)
+    anchors = load_anchors(problems)
+    for parity_id in ids:
+        if parity_id not in anchors:
+            problems.add(f'{parity_id}: no row in {ANCHORS}')
+    for parity_id in anchors:
+        if parity_id not in behaviours:
+            problems.add(f'{parity_id}: in {ANCHORS} but not in the spec')
+    table = load_original_lines()
+    proofs, notes = test_proofs(ids)
+    results, summary, started = read_log(arguments.log)
+    if not results:
+        problems.add(f'{arguments.log}: no `Test Case \'…\' passed/failed/skipped` lines')
+
+    rows, unproven, total_tests = [], [], set()
+    for parity_id in ids:
+        port_file, anchor, reference = anchors.get(parity_id, ('', '', ''))
+        port = resolve_port(parity_id, port_file, anchor, problems) if port_file else None
+        cited = resolve_original(parity_id, reference, table, problems) if reference else []
+        tests = sorted(proofs[parity_id])
+        total_tests.update(tests)
+        cell, passed = verdict(tests, results)
+        if passed == 0:
+            unproven.append(parity_id)
+        original = ('5.x only (not in 4.4.8)' if reference == '5.x'
+                    else '<br>'.join(original_link(symbol, where) for symbol, where in cited) or '?')
+        rows.append('| ' + ' | '.join([
+            parity_id, one_line(behaviours[parity_id]), port_link(port) if port else '?', original,
+            '<br>'.join(f'`{test}`' for test in tests) or '—', cell]) + ' |')
+
+    passed_tests = sum(1 for test in total_tests if results.get(test) == 'passed')
+    header = [
+        '# Parity ledger',
+        '',
+        'Generated by `python3 scripts/parity-ledger.py --spec ../shared/spec/PARITY.md --log TESTLOG` from the output',
+        'of one full `./scripts/test.sh` run; do not edit by hand. `.ci/run` runs `scripts/parity-ledger.py --check`',
+        'on its own test run and fails when a line below moved, a test was added to or removed from an ID, or a listed',
+        'test did not pass. The port\'s line comes from `Docs/parity-anchors.tsv`, the original\'s from',
+        '`Docs/original-lines.tsv` (SDWebImage at tag 4.4.8); a test proves an ID when its name carries the ID',
+        '(`test_CACHE09_…`) or its doc comment has `/// Parity: CACHE-09`.',
+        '',
+        f'- Test run: `{summary or "no summary line"}`' + (f' (started {started})' if started else ''),
+        f'- {len(ids)} IDs, {len(ids) - len(unproven)} proven by at least one passed test'
+        + (f'; not proven: {", ".join(unproven)}' if unproven else ''),
+        f'- {len(total_tests)} distinct tests prove IDs ({passed_tests} passed in the run)',
+        '',
+        '| ID | behaviour | port | original (4.4.8) | tests | result |',
+        '|---|---|---|---|---|---|',
+    ]
+    text = '\n'.join(header + rows) + '\n\n' + differences_section(table, problems)
+    for note in notes:
+        print(f'parity-ledger: note: {note}', file=sys.stderr)
+    if problems:
+        print('\n'.join(f'parity-ledger: {p}' for p in problems), file=sys.stderr)
+        return 1
+    with open(os.path.join(ROOT, LEDGER), 'w', encoding='utf-8') as handle:
+        handle.write(text)
+    print(f'parity-ledger: wrote {LEDGER}: {len(rows)} rows, {len(total_tests)} tests'
+          + (f'; NOT PROVEN by a passed test: {", ".join(unproven)}' if unproven else '; every ID proven'))
+    return 1 if unproven else 0
+
+
+# ---------------------------------------------------------------------------------------------- --check
+
+def parse_ledger(text):
+    """ID → {'port': 'path:line', 'original': [...], 'tests': set()} from the committed ledger's table."""
+    rows = {}
+    for line in text.split('\n'):
+        match = re.match(r'^\| (' + ID_PATTERN.pattern + r') \| ', line)
+        if not match:
+            continue
+        cells = re.split(r'(?<!\\)\|', line.strip().strip('|'))
+        if len(cells) != 6:
+            rows[match.group(1)] = None
+            continue
+        port = re.search(r'\[`([^`]+)`\]\(\.\./', cells[2])
+        rows[match.group(1)] = {
+            'port': port.group(1) if port else None,
+            'original': re.findall(r'`(SDWebImage/[^`]+:\d+)`', cells[3]),
+            'is_5x': '5.x only' in cells[3],
+            'tests': set(re.findall(r'`([\w]+\.[\w]+)`', cells[4])),
+        }
+    return rows
+
+
+def check(arguments):
+    problems = Problems()
+    try:
+        committed = read(LEDGER)
+    except OSError:
+        print(f'parity-ledger: no {LEDGER}: generate it with --spec and --log', file=sys.stderr)
+        return 1
+    ledger = parse_ledger(committed)
+    if not ledger:
+        problems.add(f'{LEDGER}: no ID rows')
+    anchors = load_anchors(problems)
+    for parity_id in anchors:
+        if parity_id not in ledger:
+            problems.add(f'{parity_id}: in {ANCHORS} but not in {LEDGER} (regenerate)')
+    table = load_original_lines()
+    proofs, _ = test_proofs(list(ledger))
+    results, _, _ = read_log(arguments.log)
+    if not results:
+        problems.add(f'{arguments.log}: no test results (no `Test Case \'…\' passed` lines): did the tests run?')
+
+    for parity_id in sorted(ledger, key=id_sort_key):
+        row = ledger[parity_id]
+        if row is None:
+            problems.add(f'{parity_id}: the ledger row does not have 6 cells')
+            continue
+        if parity_id not in anchors:
+            problems.add(f'{parity_id}: no row in {ANCHORS}')
+            continue
+        port_file, anchor, reference = anchors[parity_id]
+        port = resolve_port(parity_id, port_file, anchor, problems)
+        if port and port != row['port']:
+            problems.add(f'{parity_id}: the ledger cites {row["port"]}, the anchor is now at {port} (regenerate)')
+        before = len(problems)
+        cited = [where for _, where in resolve_original(parity_id, reference, table, problems)]
+        resolved = len(problems) == before  # else resolve_original named the symbol that is gone
+        if (reference == '5.x') != row['is_5x'] or resolved and reference != '5.x' and cited != row['original']:
+            problems.add(f'{parity_id}: the ledger cites {", ".join(row["original"]) or "5.x"} for the original, '
+                         f'the anchors give {", ".join(cited) or "5.x"} (regenerate)')
+        now = proofs.get(parity_id, set())
+        for test in sorted(now - row['tests']):
+            problems.add(f'{parity_id}: {test} proves it in the sources but is not in the ledger (regenerate)')
+        for test in sorted(row['tests'] - now):
+            problems.add(f'{parity_id}: the ledger lists {test}, which no longer proves it in the sources (regenerate)')
+        if results:
+            for test in sorted(row['tests']):
+                status = results.get(test)
+                if status is None:
+                    problems.add(f'{parity_id}: {test} did not run (not in {arguments.log})')
+                elif status == 'failed':
+                    problems.add(f'{parity_id}: {test} failed')
+            if not any(results.get(test) == 'passed' for test in row['tests']):
+                problems.add(f'{parity_id}: no test that proves it passed')
+
+    expected = differences_section(table, problems)
+    start = committed.find(DIFFERENCES_HEADING)
+    if start < 0 or committed[start:] != expected:
+        problems.add(f'{LEDGER}: the deliberate differences are not what {CHAPTER_08} gives now (regenerate)')
+
+    if problems:
+        print('\n'.join(f'parity-ledger: {p}' for p in problems), file=sys.stderr)
+        return 1
+    tests = set().union(*(row['tests'] for row in ledger.values() if row))
+    skipped = sorted(t for t in tests if results.get(t) == 'skipped')
+    print(f'parity-ledger: {LEDGER} is current: {len(ledger)} IDs, {len(tests)} tests; in {arguments.log} '
+          f'{len(tests) - len(skipped)} passed' + (f', {len(skipped)} skipped ({", ".join(skipped)})' if skipped else ''))
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--spec', help='the parity spec (../shared/spec/PARITY.md); not read by --check')
+    parser.add_argument('--log', required=True, help='the output of ./scripts/test.sh')
+    parser.add_argument('--check', action='store_true', help='write nothing; fail when the ledger is stale')
+    arguments = parser.parse_args()
+    if arguments.check:
+        return check(arguments)
+    if not arguments.spec:
+        parser.error('--spec is needed to generate the ledger (or pass --check)')
+    return generate(arguments)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
