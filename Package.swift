@@ -70,7 +70,8 @@ let package = Package(
         // MARK: Tests
         .target(name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer"], path: "Tests/Support"),
         .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Behavior"),
-        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Interview"),
+        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Interview",
+                    exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )

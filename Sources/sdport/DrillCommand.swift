@@ -74,6 +74,7 @@ struct DrillCommand: AsyncParsableCommand {
         var failures: [String] = []
         var pending = Data()
         var shownTenth = -1
+        var shownTotal = 0
         while true {
             let chunk = pipe.fileHandleForReading.availableData
             if chunk.isEmpty { break }
@@ -83,8 +84,10 @@ struct DrillCommand: AsyncParsableCommand {
                 pending.removeSubrange(pending.startIndex...newline)
                 if line.contains(": error: "), line.contains("XCT") {
                     failures.append(String(line.split(separator: "/").last ?? Substring(line)))
-                } else if let (done, total) = buildStep(line), total > 0, done * 10 / total > shownTenth {
-                    // Progress: one line per tenth of the build.
+                } else if let (done, total) = buildStep(line), total > 0,
+                          total != shownTotal || done * 10 / total > shownTenth {
+                    // Progress: one line per tenth of each build plan (SwiftPM plans more than once).
+                    shownTotal = total
                     shownTenth = done * 10 / total
                     Console.out("    building \(done)/\(total)")
                 } else if line.hasPrefix("Build complete") || line.contains("Executed") {

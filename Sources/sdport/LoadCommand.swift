@@ -23,8 +23,14 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object (origin, format, width, height, frames, coder, cacheFile, url).")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the decoded image as PNG (an animated image as a contact sheet of its frames).", valueName: "file.png"))
+    @Option(name: .long, help: ArgumentHelp("Write the decoded image; the extension picks the format: .gif or .webp keep an animation, .png or .jpg hold one frame.", valueName: "file"))
     var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --output: write only this frame of an animation (1 is the first).", valueName: "N"))
+    var frame: Int?
+
+    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Write every frame side by side in one PNG.", valueName: "file.png"))
+    var contactSheet: String?
 
     @Flag(name: .long, help: "Print each step of the flow (SDWebImageTrace) as it happens.")
     var trace = false
@@ -33,6 +39,7 @@ struct LoadCommand: AsyncParsableCommand {
     var options: [LoadOption] { optionNames.compactMap(LoadOption.init(rawValue:)) }
 
     func validate() throws {
+        if frame != nil, output == nil { throw ValidationError("--frame needs --output") }
         for name in optionNames where LoadOption(rawValue: name) == nil {
             throw ValidationError("unknown --option '\(name)'; known: \(LoadOption.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -78,9 +85,12 @@ struct LoadCommand: AsyncParsableCommand {
         let key = session.manager.cacheKey(for: url)
         let report = LoadReport(result: result, url: url, cacheFile: session.cacheFile(forKey: key),
                                 milliseconds: milliseconds)
-        var written: String?
+        var written: [String] = []
         if let output {
-            written = try PNGOutput.write(result.image, to: output)
+            written.append(try ImageOutput.write(result.image, to: output, frame: frame))
+        }
+        if let contactSheet {
+            written.append(try ImageOutput.writeContactSheet(result.image, to: contactSheet))
         }
         if json {
             Console.out(report.json)
@@ -89,7 +99,7 @@ struct LoadCommand: AsyncParsableCommand {
                 Console.out("file:       \(file.path) (served on loopback, cache key \(key ?? "-"))")
             }
             report.lines.forEach(Console.out)
-            if let written { Console.out(written) }
+            written.forEach(Console.out)
         }
     }
 }

@@ -119,13 +119,45 @@ final class CLITests: XCTestCase {
 
         let sheet = directory.url.appendingPathComponent("sheet.png").path
         let animated = try CLIProcess.run(["load", server.url("/animated.gif").absoluteString,
-                                           "--cache-dir", cacheDirectory, "--output", sheet, "--gif-coder"])
+                                           "--cache-dir", cacheDirectory, "--contact-sheet", sheet, "--gif-coder"])
         XCTAssertEqual(animated.status, 0, animated.stderr)
         let sheetImage = try XCTUnwrap(SDWebImageCodersManager.shared.decodedImage(with: Data(contentsOf: URL(fileURLWithPath: sheet))))
         // 5 frames of 20×20 in 3 columns and 2 rows, 2 px apart.
         XCTAssertEqual(sheetImage.pixelWidth, 3 * 20 + 2 * 2)
         XCTAssertEqual(sheetImage.pixelHeight, 2 * 20 + 2)
         XCTAssertNil(sheetImage.images, "the contact sheet is one still image")
+    }
+
+    /// `--output` of an animation keeps it: .gif and .webp write every frame with its delay; `--frame N` writes one
+    /// frame; a one-frame format for an animation is a usage error that says what to do.
+    func test_CLI_outputWritesAnimationsAndSingleFrames() throws {
+        let source = try SDWebImageGIFCoder.shared.decodeImage(from: TestFixtures.data("animated.gif"))
+        for name in ["out.gif", "out.webp"] {
+            let path = directory.url.appendingPathComponent(name).path
+            let result = try CLIProcess.run(["load", server.url("/animated.gif").absoluteString, "--cache-dir", cacheDirectory,
+                                             "--gif-coder", "--output", path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let decoded = try XCTUnwrap(name.hasSuffix("gif") ? SDWebImageGIFCoder.shared.decodedImage(with: data)
+                                                              : SDWebImageWebPCoder.shared.decodedImage(with: data))
+            XCTAssertEqual(decoded.images?.count, 5, name)
+            XCTAssertEqual(decoded.frameDurations.map { ($0 * 100).rounded() }, source.frameDurations.map { ($0 * 100).rounded() }, name)
+            XCTAssertTrue(result.stdout.contains("5 frames"), result.stdout)
+        }
+        let second = directory.url.appendingPathComponent("frame2.png").path
+        let one = try CLIProcess.run(["load", server.url("/animated.gif").absoluteString, "--cache-dir", cacheDirectory,
+                                      "--gif-coder", "--output", second, "--frame", "2"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let frame = try XCTUnwrap(SDWebImageCodersManager.shared.decodedImage(with: Data(contentsOf: URL(fileURLWithPath: second))))
+        XCTAssertNil(frame.images)
+        XCTAssertEqual(frame.pixels, source.images?[1].pixels, "frame 2's pixels")
+
+        let refused = try CLIProcess.run(["load", server.url("/animated.gif").absoluteString, "--cache-dir", cacheDirectory,
+                                          "--gif-coder", "--output", directory.url.appendingPathComponent("all.png").path])
+        assertFails(refused, status: 2, mentioning: "--frame N")
+        let outOfRange = try CLIProcess.run(["load", server.url("/animated.gif").absoluteString, "--cache-dir", cacheDirectory,
+                                             "--gif-coder", "--output", second, "--frame", "9"])
+        assertFails(outOfRange, status: 2, mentioning: "5 frames")
     }
 
     func test_CLI_traceListsTheManagerFlowInOrder() throws {

@@ -30,7 +30,7 @@ final class OriginalLineTableTests: XCTestCase {
         }
     }
 
-    /// Parity: FAQ-01 … FAQ-17 (their "Original" line) — each FAQ entry's original methods are in the table.
+    /// Every FAQ answer's "Original" line (FAQ-01 to FAQ-17) names methods the table has.
     func test_ORIGINAL_faqReferencesAreInTheTable() throws {
         let keys = try table()
         XCTAssertGreaterThan(keys.count, 500)

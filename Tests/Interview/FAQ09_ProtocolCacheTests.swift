@@ -47,6 +47,13 @@ final class FAQ09_ProtocolCacheTests: XCTestCase {
         XCTAssertNotNil(download("/fresh.jpg").final?.image)
         XCTAssertEqual(server.hits("/fresh.jpg"), 2)
         XCTAssertNil(downloader.urlCache?.cachedResponse(for: URLRequest(url: server.url("/fresh.jpg"))))
+
+        // Nor is a stored response read: with a fresh copy in the protocol cache (stored by a UseNSURLCache load),
+        // a default download still asks the server (ReloadIgnoringLocalCacheData).
+        XCTAssertNotNil(download("/fresh.jpg", options: .useNSURLCache).final?.image)
+        XCTAssertNotNil(downloader.urlCache?.cachedResponse(for: URLRequest(url: server.url("/fresh.jpg"))))
+        XCTAssertNotNil(download("/fresh.jpg").final?.image)
+        XCTAssertEqual(server.hits("/fresh.jpg"), 4, "the default download ignored the stored response")
     }
 
     /// Parity: FAQ-09 — with `UseNSURLCache` a fresh stored response (max-age) is served without the network.

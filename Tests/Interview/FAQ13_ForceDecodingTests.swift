@@ -58,6 +58,9 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
         var animatedData: Data? = gifData
         XCTAssertTrue(withGIFCoder.decompressedImage(with: gif, data: &animatedData, options: nil) === gif,
                       "animated images are not force-decoded")
+        // The rule itself (`+shouldDecodeImage:`), which every coder's force decoding goes through.
+        XCTAssertFalse(SDWebImageCoderHelper.shouldDecodeImage(gif), "shouldDecodeImage refuses animated images")
+        XCTAssertTrue(SDWebImageCoderHelper.decompressedImage(gif) === gif)
 
         // The default limit: a 5250×3450 image (the original's TestImageLarge.jpg) becomes 4892×3214.
         let size = SDWebImageCoderHelper.scaledDownSize(width: 5250, height: 3450)
