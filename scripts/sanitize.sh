@@ -33,6 +33,10 @@ address)
     ;;
 esac
 
+# A crash under a sanitizer is reported by the sanitizer itself; Swift's backtracer would add nothing and can
+# hang on an instrumented process.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+
 mkdir -p "$scratch"
 log="$scratch/sanitize.log"
 start=$(date +%s)

@@ -52,7 +52,10 @@ static void set_under_home(const char *name, const char *relative) {
 }
 
 __attribute__((constructor)) static void sdport_isolate_test_home(void) {
-    const char *tmp = getenv("TMPDIR");
+    // A parent test that kills its child test process (which then never runs atexit) names the folder to make
+    // the home in, so the home goes away with that test's own temporary directory.
+    const char *tmp = getenv("SDPORT_TEST_HOME_PARENT");
+    if (!tmp || tmp[0] != '/') tmp = getenv("TMPDIR");
     if (!tmp || tmp[0] != '/') tmp = "/tmp";
     snprintf(isolated_home, sizeof isolated_home, "%s/sdport-test-home-XXXXXX", tmp);
     if (!mkdtemp(isolated_home)) {
@@ -66,5 +69,6 @@ __attribute__((constructor)) static void sdport_isolate_test_home(void) {
     set_under_home("XDG_DATA_HOME", ".local/share");
     set_under_home("XDG_CONFIG_HOME", ".config");
     setenv("SDPORT_TEST_HOME", isolated_home, 1);
+    unsetenv("SDPORT_TEST_HOME_PARENT");  // for this process only, not for the processes it starts
     atexit(remove_isolated_home);
 }
