@@ -68,10 +68,20 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer"], path: "Tests/Support"),
+        // Moves every test process's HOME and XDG directories into a temporary folder before main (isolation.c).
+        .target(name: "SDPortTestIsolation", path: "Tests/Isolation"),
+        .target(name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestIsolation"], path: "Tests/Support"),
         .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Behavior"),
         .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Interview",
                     exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (Fuzz/README.md): the libFuzzer harness exists only when scripts/fuzz.sh builds (SDPORT_FUZZ=1, scratch
+// path .build-fuzz, every Swift module compiled with -sanitize=fuzzer,address). It has no `main` (libFuzzer
+// brings one), so an ordinary `swift build` must not see it.
+if Context.environment["SDPORT_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "sdport-fuzz", dependencies: ["SDPort"], path: "Fuzz/Sources"))
+    package.products.append(.executable(name: "sdport-fuzz", targets: ["sdport-fuzz"]))
+}

@@ -57,14 +57,25 @@ final class CACHEFaultTests: CACHETestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["not-a-directory"])
     }
 
-    /// A read-only cache directory (checked only when not running as root, whom permissions do not stop):
-    /// the write fails cleanly and leaves no temporary file.
+    /// A read-only cache directory: the write fails cleanly and leaves no temporary file. Root ignores
+    /// permission bits, so as root the directory is handed to `nobody` and the write runs with the thread's
+    /// file-system user switched to `nobody` (`setfsuid`, which also drops CAP_DAC_OVERRIDE from that thread
+    /// only): the kernel then checks the 0555 bits as it would for an ordinary user. `writeImageDataToDisk` runs
+    /// on the calling thread (`dispatch_sync` on a serial queue does), so the switch covers the write.
     func test_CACHE05_readOnlyDirectoryFailsCleanly() throws {
-        try XCTSkipIf(geteuid() == 0, "root ignores directory permissions; the not-a-directory test covers failures")
         storeData(Data([1]), forKey: "before")
+        let unprivileged: uid_t = 65534  // nobody
+        if geteuid() == 0 {
+            XCTAssertEqual(chown(cache.diskCachePath, unprivileged, gid_t(unprivileged)), 0, String(cString: strerror(errno)))
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cache.diskCachePath)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cache.diskCachePath) }
-        XCTAssertThrowsError(try cache.writeImageDataToDisk(Data([2]), forKey: "after"))
+        let result = try FileSystemUser.whileUnprivileged(as: unprivileged) {
+            Result { try cache.writeImageDataToDisk(Data([2]), forKey: "after") }
+        }
+        XCTAssertThrowsError(try result.get()) { error in
+            XCTAssertTrue(error.localizedDescription.contains("Permission denied"), error.localizedDescription)
+        }
         XCTAssertEqual(cacheDirectoryNames(), [SDImageCache.cachedFileName(forKey: "before")])
     }
 

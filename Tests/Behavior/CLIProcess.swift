@@ -21,7 +21,8 @@ struct CLIProcess {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
-    /// The `sdport` executable.
+    /// The `sdport` executable. A missing binary fails the test (it never skips): BehaviorTests depends on the
+    /// `sdport` target, so a missing binary means a broken build, which a skip would hide.
     static func binary() throws -> URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdport"),
@@ -30,7 +31,7 @@ struct CLIProcess {
             packageRoot.appendingPathComponent(".build/debug/sdport"),
         ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("sdport binary not found; looked at \(candidates.map(\.path))")
+            throw MissingBinary(candidates: candidates.map(\.path))
         }
         return found
     }
@@ -62,6 +63,12 @@ struct CLIProcess {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData.data, as: UTF8.self),
                       stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    /// Thrown (a failure, not a skip) when no candidate path holds an executable `sdport`.
+    struct MissingBinary: Error, CustomStringConvertible {
+        let candidates: [String]
+        var description: String { "sdport binary not found; looked at \(candidates)" }
     }
 
     /// Collects one pipe's bytes: written by its reader thread, read after the group has finished. Guarded by `lock`.

@@ -66,7 +66,7 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         for (earlier, later) in zip(distances, distances.dropFirst()) {
             XCTAssertLessThanOrEqual(later, earlier, "more scans never make it worse: \(distances)")
         }
-        XCTAssertLessThan(distances.last!, distances.first!, "and they make it better: \(distances)")
+        XCTAssertLessThan(try XCTUnwrap(distances.last), try XCTUnwrap(distances.first), "and they make it better: \(distances)")
         XCTAssertEqual(coder.incrementallyDecodedImage(with: data, finished: true)?.pixels, final.pixels)
     }
 

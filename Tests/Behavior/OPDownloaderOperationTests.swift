@@ -364,7 +364,7 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-07 — the credential is used once: a server that rejects it gets exactly two requests, and the
     /// second challenge is cancelled, so the download ends as NSURLErrorCancelled (not a 401 error; the status
     /// is in userInfo) and the manager would not blacklist it.
-    func test_OP07_credentialIsUsedOnce() {
+    func test_OP07_credentialIsUsedOnce() throws {
         server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
             .requireBasicAuth(user: "sd", password: "secret"))
         downloader.urlCredential = URLCredential(user: "sd", password: "wrong", persistence: .forSession)
@@ -375,7 +375,7 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("rejected") ?? false)
         XCTAssertEqual(server.hits("/auth.jpg"), 2)
         XCTAssertEqual(recorder.progressCalls.count, 1, "the 401 never became the response: only (0, -1)")
-        XCTAssertFalse(SDWebImageManager.shouldBlockFailedURL(with: recorder.final!.error!))
+        XCTAssertFalse(SDWebImageManager.shouldBlockFailedURL(with: try XCTUnwrap(recorder.final?.error)))
     }
 
     // MARK: OP-08

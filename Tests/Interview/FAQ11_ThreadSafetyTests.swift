@@ -63,17 +63,17 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
 
     /// Parity: FAQ-11 — the returned operation is only a token: it is never started; cancelled before the io queue
     /// reaches it, done is never called.
-    func test_FAQ11_cancelledQueryNeverCallsDone() {
+    func test_FAQ11_cancelledQueryNeverCallsDone() throws {
         let cache = self.cache!
         cache.storeImageData(toDisk: Data([1]), forKey: "k")
         let gate = DispatchSemaphore(value: 0)
         cache.ioQueue.async { gate.wait() }
         let called = Recorder<String>()
         let operation = cache.queryCacheOperation(forKey: "k") { _, _, _ in called.append("done") }
-        XCTAssertNotNil(operation)
-        XCTAssertFalse(operation!.isExecuting)
-        XCTAssertFalse(operation!.isFinished)
-        operation!.cancel()
+        let token = try XCTUnwrap(operation)
+        XCTAssertFalse(token.isExecuting)
+        XCTAssertFalse(token.isFinished)
+        token.cancel()
         gate.signal()
         let drained = expectation(description: "drained")
         cache.ioQueue.async { DispatchQueue.main.async { drained.fulfill() } }

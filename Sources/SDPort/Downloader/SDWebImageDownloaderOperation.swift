@@ -231,10 +231,16 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
     }
 
+    /// Drops the callbacks and the task; also the downloaded bytes and the progressive coder, which a finished
+    /// operation no longer needs (the final decode and the completion took what they use before this runs), so
+    /// an operation something still holds after it finished or was cancelled keeps no buffer alive.
     private func reset() {
         let session = stateLock.withLock { () -> SDWebImageCurlSession? in
             callbackEntries.removeAll()
             _dataTask = nil
+            imageData = nil
+            cachedData = nil
+            progressiveCoder = nil
             defer { ownedSession = nil }
             return ownedSession
         }

@@ -104,8 +104,15 @@ final class SDWebImageV5LoadProcess: Sendable {
             deliver(cachedImage, data: cachedData, error: nil, cacheType: cacheType, finished: true)
             loaderContext[.loaderCachedImage] = cachedImage
         }
+        // The loader's operation, until the load ends. The loader's operation holds this completion (the
+        // downloader's token holds its callbacks), which holds this process, which holds the combined operation,
+        // whose cancel block would hold the loader's operation for ever: a cycle that kept every finished load,
+        // its image and its data alive. Letting go of it when the load ends breaks the cycle; a cancel after
+        // the end has nothing left to cancel.
+        let loaderHandle = SDLocked(wrappedValue: LoaderHandle())
         let loaderOperation = loader.requestImage(with: url, options: options, context: loaderContext,
                                                   progress: progress) { image, data, error, finished in
+            if finished || error != nil { loaderHandle.withLock { $0 = LoaderHandle(operation: nil, ended: true) } }
             guard !self.operation.isCancelled else { return }
             if let error {
                 // Listed before the completion is queued (5.x queues first), so the completion already sees it.
@@ -126,7 +133,15 @@ final class SDWebImageV5LoadProcess: Sendable {
                 self.operation.cancelBlock = nil
             }
         }
-        operation.cancelBlock = { loaderOperation?.cancel() }
+        loaderHandle.withLock { if !$0.ended { $0.operation = loaderOperation } }
+        operation.cancelBlock = { loaderHandle.withLock { $0.operation }?.cancel() }
+    }
+
+    /// The loader's operation while the load runs; `ended` once its final completion came (it may come before
+    /// `requestImage` returns). Guarded by the `SDLocked` it lives in.
+    private struct LoaderHandle: Sendable {
+        var operation: (any SDWebImageOperation)?
+        var ended = false
     }
 
     private func blockFailedURLIfNeeded(_ error: Error) {

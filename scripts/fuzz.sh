@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer harness for SECONDS (Fuzz/README.md):
+#
+#   scripts/fuzz.sh jpeg|png|gif|webp|sniff|cachename|http SECONDS [libFuzzer flags...]
+#
+# Builds `sdport-fuzz` in .build-fuzz (every Swift module with -sanitize=fuzzer,address), seeds the working
+# corpus .build-fuzz/corpus/TARGET from Fixtures/ (the images of that format) and Fuzz/seeds/TARGET, and runs.
+# A crash leaves crash-* in .build-fuzz/crashes/TARGET and makes the script exit non-zero.
+# -malloc_limit_mb: one allocation over 512 MB is a crash, so a decompression bomb (a header promising
+# gigabytes) must be refused before anything is allocated.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${1:-}
+seconds=${2:-}
+if [ -z "$target" ] || [ -z "$seconds" ]; then
+    echo "usage: scripts/fuzz.sh jpeg|png|gif|webp|sniff|cachename|http SECONDS [libFuzzer flags...]" >&2
+    exit 2
+fi
+shift 2
+
+case "$target" in
+jpeg) patterns='*.jpg' ;;
+png) patterns='*.png' ;;
+gif) patterns='*.gif' ;;
+webp) patterns='*.webp' ;;
+sniff) patterns='*.jpg *.png *.gif *.webp' ;;
+cachename | http) patterns='' ;;
+*) echo "unknown target $target" >&2; exit 2 ;;
+esac
+
+SDPORT_FUZZ=1 swift build --scratch-path .build-fuzz --product sdport-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+binary=$(SDPORT_FUZZ=1 swift build --scratch-path .build-fuzz --product sdport-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)/sdport-fuzz
+
+corpus=.build-fuzz/corpus/$target
+crashes=.build-fuzz/crashes/$target
+mkdir -p "$corpus" "$crashes"
+for pattern in $patterns; do
+    for file in Fixtures/$pattern; do [ -f "$file" ] && cp -n "$file" "$corpus/" || true; done
+done
+if [ -d "Fuzz/seeds/$target" ]; then cp -n Fuzz/seeds/"$target"/* "$corpus/" 2>/dev/null || true; fi
+
+export SDPORT_FUZZ_TARGET=$target
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+exec "$binary" "$corpus" -max_total_time="$seconds" -malloc_limit_mb=512 -rss_limit_mb=4096 \
+    -timeout=60 -print_final_stats=1 -artifact_prefix="$crashes/" "$@"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs the whole suite under a sanitizer, in its own build folder, and fails on any report.
+#
+#   scripts/sanitize.sh thread    # ThreadSanitizer, .build-tsan
+#   scripts/sanitize.sh address   # AddressSanitizer + LeakSanitizer, .build-asan
+#
+# Extra arguments go to `swift test` (e.g. --filter OP05). The log is kept in the build folder
+# (sanitize.log). The `sdport` processes the CLI tests start inherit the *SAN_OPTIONS below, so a report or a
+# leak in them fails their test too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+kind=${1:-}
+shift || true
+case "$kind" in
+thread)
+    scratch=.build-tsan
+    # halt_on_error=0: see every race of the run, not only the first; the exit code still says "report".
+    export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+    pattern='WARNING: ThreadSanitizer|ThreadSanitizer: reported'
+    ;;
+address)
+    scratch=.build-asan
+    export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    # Leaks that are Foundation's, XCTest's or libdispatch's own; each line of the file says why.
+    export LSAN_OPTIONS="suppressions=$root/scripts/lsan-suppressions.txt:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+    pattern='ERROR: AddressSanitizer|ERROR: LeakSanitizer'
+    ;;
+*)
+    echo "usage: scripts/sanitize.sh thread|address [swift test arguments...]" >&2
+    exit 2
+    ;;
+esac
+
+# A crash under a sanitizer is reported by the sanitizer itself; Swift's backtracer would add nothing and can
+# hang on an instrumented process.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+
+mkdir -p "$scratch"
+log="$scratch/sanitize.log"
+start=$(date +%s)
+status=0
+swift test --disable-swift-testing --sanitize="$kind" --scratch-path "$scratch" "$@" 2>&1 | tee "$log" || status=$?
+elapsed=$(( $(date +%s) - start ))
+
+reports=$(grep -cE "$pattern" "$log" || true)
+echo "sanitize.sh $kind: swift test exit $status, $reports sanitizer report(s), ${elapsed}s (log: $log)"
+if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
+    exit 1
+fi
