@@ -128,9 +128,6 @@ final class SDWebImageV5LoadProcess: Sendable {
             }
             if finished || error != nil {
                 self.manager.safelyRemoveOperationFromRunning(self.operation)
-                // The cancel block holds the loader's token, whose callbacks hold this process, which holds the
-                // operation: let go of it once the load is over, or the four keep each other alive.
-                self.operation.cancelBlock = nil
             }
         }
         loaderHandle.withLock { if !$0.ended { $0.operation = loaderOperation } }
