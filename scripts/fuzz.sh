@@ -6,8 +6,9 @@
 # Builds `sdport-fuzz` in .build-fuzz (every Swift module with -sanitize=fuzzer,address), seeds the working
 # corpus .build-fuzz/corpus/TARGET from Fixtures/ (the images of that format) and Fuzz/seeds/TARGET, and runs.
 # A crash leaves crash-* in .build-fuzz/crashes/TARGET and makes the script exit non-zero.
-# -malloc_limit_mb: one allocation over 512 MB is a crash, so a decompression bomb (a header promising
-# gigabytes) must be refused before anything is allocated.
+# -malloc_limit_mb: one allocation over 1100 MB is a crash. SDWebImageCoderHelper.maxDecodedPixelCount allows
+# 16384 x 16384 RGBA (1 GiB) per image, so anything bigger is a decompression bomb that was not refused before
+# allocating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,10 +30,11 @@ cachename | http) patterns='' ;;
 *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
-SDPORT_FUZZ=1 swift build --scratch-path .build-fuzz --product sdport-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
-binary=$(SDPORT_FUZZ=1 swift build --scratch-path .build-fuzz --product sdport-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)/sdport-fuzz
+build=(swift build --scratch-path .build-fuzz --product sdport-fuzz
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+# SDPORT_FUZZ_NO_BUILD=1 skips the build (to run several targets side by side without several builds).
+if [ -z "${SDPORT_FUZZ_NO_BUILD:-}" ]; then SDPORT_FUZZ=1 "${build[@]}" >&2; fi
+binary=$(SDPORT_FUZZ=1 "${build[@]}" --show-bin-path)/sdport-fuzz
 
 corpus=.build-fuzz/corpus/$target
 crashes=.build-fuzz/crashes/$target
@@ -44,5 +46,5 @@ if [ -d "Fuzz/seeds/$target" ]; then cp -n Fuzz/seeds/"$target"/* "$corpus/" 2>/
 
 export SDPORT_FUZZ_TARGET=$target
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-exec "$binary" "$corpus" -max_total_time="$seconds" -malloc_limit_mb=512 -rss_limit_mb=4096 \
+exec "$binary" "$corpus" -max_total_time="$seconds" -malloc_limit_mb=1100 -rss_limit_mb=6144 \
     -timeout=60 -print_final_stats=1 -artifact_prefix="$crashes/" "$@"

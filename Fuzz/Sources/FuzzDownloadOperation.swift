@@ -7,7 +7,7 @@ final class FuzzDownloadOperation: SDWebImageDownloaderOperation, @unchecked Sen
     override func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
                            newRequest request: URLRequest,
                            completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        let local = request.url?.host == "127.0.0.1" && request.url?.port == HTTPHarness.shared.responder.port
+        let local = request.url?.host == "127.0.0.1" && request.url?.port == Int(HTTPHarness.shared.responder.port)
             && request.url?.scheme == "http"
         completionHandler(local ? request : nil)
     }

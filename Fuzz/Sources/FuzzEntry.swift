@@ -31,3 +31,20 @@ public func fuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> 
     FuzzEntry.target.run(data)
     return 0
 }
+
+/// libFuzzer's driver (FuzzerDriver.cpp). No Swift module declares it, and the executable does not export it for
+/// `dlsym`, so it is named directly; its arguments (two pointers and a C function pointer, an int result) are
+/// passed the same way by Swift's and C's calling conventions on x86-64 and arm64.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// SwiftPM links an executable with `main` defined as `<product>_main` (so tests can import executables), which
+/// keeps libFuzzer's own `main` out of the link; this is that function, and it hands over to libFuzzer's driver.
+@_cdecl("sdport_fuzz_main")
+public func sdportFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { start, size in fuzzerTestOneInput(start, size) }
+}

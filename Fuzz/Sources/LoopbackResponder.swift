@@ -14,7 +14,7 @@ final class LoopbackResponder: @unchecked Sendable {
     private var response = Data()
 
     init() {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         precondition(listener >= 0, "socket: \(errno)")
         var one: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -31,6 +31,7 @@ final class LoopbackResponder: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
         port = UInt16(bigEndian: address.sin_port)
+        self.listener = listener
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "sdport-fuzz-responder"
         thread.start()

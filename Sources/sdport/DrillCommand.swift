@@ -83,7 +83,12 @@ struct DrillCommand: AsyncParsableCommand {
                 let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                 pending.removeSubrange(pending.startIndex...newline)
                 if line.contains(": error: "), line.contains("XCT") {
-                    failures.append(String(line.split(separator: "/").last ?? Substring(line)))
+                    // From the file name on ("FAQ08_CleanupRuleTests.swift:42: error: …"): the message may hold "/".
+                    if let swift = line.range(of: ".swift:"), let slash = line[..<swift.lowerBound].lastIndex(of: "/") {
+                        failures.append(String(line[line.index(after: slash)...]))
+                    } else {
+                        failures.append(line)
+                    }
                 } else if let (done, total) = buildStep(line), total > 0,
                           total != shownTotal || done * 10 / total > shownTenth {
                     // Progress: one line per tenth of each build plan (SwiftPM plans more than once).

@@ -21,6 +21,9 @@ final class CLITests: XCTestCase {
     override func tearDown() {
         server?.stop()
         directory?.remove()
+        // XCTest on Linux never frees its test-case instances: what they still hold would outlive the test.
+        server = nil
+        directory = nil
     }
 
     private var cacheDirectory: String { directory.path }

@@ -264,6 +264,7 @@ final class TestServerTests: XCTestCase {
 
         server.stop()
         wait(for: [exited], timeout: 10)
+        process.waitUntilExit()  // reaps it, so Foundation lets go of the Process
         XCTAssertEqual(process.terminationStatus, 52, "curl: empty reply, the server closed the connection")
         XCTAssertEqual(server.requestsInFlight, 0)
         XCTAssertEqual(server.port, 0)
@@ -371,6 +372,8 @@ final class TestServerTests: XCTestCase {
 
         server.stop()
         wait(for: running.map(\.1), timeout: 10)
+        // Reaps each process, so Foundation lets go of it (it keeps a started Process until then).
+        for (process, _) in running { process.waitUntilExit() }
         XCTAssertEqual(server.requestsInFlight, 0)
     }
 

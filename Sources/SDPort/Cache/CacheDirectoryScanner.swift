@@ -47,6 +47,14 @@ enum CacheDirectoryScanner {
         }
     }
 
+    /// The entry's name, read in place up to its NUL. Not `entry.pointee.d_name`: that copies the whole
+    /// 256-byte array, but readdir's records are only as long as their name (`d_reclen`), so for the last
+    /// record of readdir's buffer the copy read past the buffer's end (AddressSanitizer: heap-buffer-overflow).
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
+    }
+
     /// Visits the files under `root` and removes those the callback asks to. Returns how many were removed.
     @discardableResult
     static func forEachFile(under root: String, skipsHiddenDirectories: Bool,
@@ -57,9 +65,7 @@ enum CacheDirectoryScanner {
         var subdirectories: [String] = []
         var removed = 0
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entryName(entry)
             if name == "." || name == ".." { continue }
             var info = stat()
             guard fstatat(directoryDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
@@ -104,9 +110,7 @@ enum CacheDirectoryScanner {
         defer { closedir(directory) }
         let directoryDescriptor = dirfd(directory)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entryName(entry)
             if name == "." || name == ".." { continue }
             let isHidden = name.hasPrefix(".")
             if isHidden && skipsHiddenEntries { continue }

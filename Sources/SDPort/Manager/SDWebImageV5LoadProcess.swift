@@ -107,8 +107,8 @@ final class SDWebImageV5LoadProcess: Sendable {
         // The loader's operation, until the load ends. The loader's operation holds this completion (the
         // downloader's token holds its callbacks), which holds this process, which holds the combined operation,
         // whose cancel block would hold the loader's operation for ever: a cycle that kept every finished load,
-        // its image and its data alive. Letting go of it when the load ends breaks the cycle; a cancel after
-        // the end has nothing left to cancel.
+        // its image and its data alive. Letting go of it when the load ends (final completion or cancel) breaks
+        // the cycle; a cancel after the end has nothing left to cancel.
         let loaderHandle = SDLocked(wrappedValue: LoaderHandle())
         let loaderOperation = loader.requestImage(with: url, options: options, context: loaderContext,
                                                   progress: progress) { image, data, error, finished in
@@ -131,7 +131,14 @@ final class SDWebImageV5LoadProcess: Sendable {
             }
         }
         loaderHandle.withLock { if !$0.ended { $0.operation = loaderOperation } }
-        operation.cancelBlock = { loaderHandle.withLock { $0.operation }?.cancel() }
+        // Cancelling ends the load too: the handle lets go before the loader's operation is cancelled (a cancelled
+        // download drops its callbacks without calling them, so no final completion would clear it).
+        operation.cancelBlock = {
+            loaderHandle.withLock { handle -> (any SDWebImageOperation)? in
+                defer { handle = LoaderHandle(operation: nil, ended: true) }
+                return handle.operation
+            }?.cancel()
+        }
     }
 
     /// The loader's operation while the load runs; `ended` once its final completion came (it may come before
