@@ -58,8 +58,10 @@ extension SDImageCache {
     private static func sanitizedFileExtension(forKey key: String) -> String {
         let raw = URL(string: key)?.pathExtension ?? pathExtension(ofPath: key)
         var fileExtension = raw
-        if fileExtension.contains(where: { $0 == "\0" || $0 == "/" }) {
-            fileExtension.removeAll { $0 == "\0" || $0 == "/" }
+        // By scalar, not by Character: "/" followed by a combining mark ("/\u{650}") is one Character that is not
+        // equal to "/", and it left a "/" in the name (found by the cachename fuzz harness).
+        if fileExtension.unicodeScalars.contains(where: { $0 == "\0" || $0 == "/" }) {
+            fileExtension.unicodeScalars.removeAll { $0 == "\0" || $0 == "/" }
         }
         return fileExtension.utf8.count > maxFileExtensionLength ? "" : fileExtension
     }
