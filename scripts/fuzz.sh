@@ -45,6 +45,8 @@ done
 if [ -d "Fuzz/seeds/$target" ]; then cp -n Fuzz/seeds/"$target"/* "$corpus/" 2>/dev/null || true; fi
 
 export SDPORT_FUZZ_TARGET=$target
+# A trap is reported by libFuzzer and ASan; Swift's backtracer would only read the stack ASan watches.
+export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 exec "$binary" "$corpus" -max_total_time="$seconds" -malloc_limit_mb=1100 -rss_limit_mb=6144 \
     -timeout=60 -print_final_stats=1 -artifact_prefix="$crashes/" "$@"

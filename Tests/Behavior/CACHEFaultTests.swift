@@ -32,6 +32,41 @@ final class CACHEFaultTests: CACHETestCase {
                           "the whole key is hashed, NUL included")
     }
 
+    /// A "/" or NUL followed by a combining mark is one Character that is not equal to "/" or NUL: removing
+    /// those by Character left a "/" in the file name, so the name was no longer one path component. Found by the
+    /// `cachename` fuzz harness (`Fixtures/fuzz/cachename-slash-with-combining-mark.key`, read as UTF-8 and as
+    /// Latin-1 as the harness does).
+    func test_CACHE05_slashOrNULWithACombiningMarkNeverReachesTheFileName() throws {
+        let fuzzed = try TestFixtures.data("fuzz/cachename-slash-with-combining-mark.key")
+        let keys = [String(decoding: fuzzed, as: UTF8.self), String(fuzzed.map { Character(Unicode.Scalar($0)) }),
+                    "http://x.com/a.p/\u{650}ng", "http://x.com/a.p\u{0}\u{301}ng", "a b.e/\u{301}/../../x"]
+        for (index, key) in keys.enumerated() {
+            let name = SDImageCache.cachedFileName(forKey: key)
+            XCTAssertFalse(name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(0), name.debugDescription)
+            storeData(Data([UInt8(index)]), forKey: key)
+            XCTAssertEqual(cache.diskImageData(forKey: key), Data([UInt8(index)]), key.debugDescription)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["com.hackemist.SDWebImageCache.test"],
+                       "nothing was written beside the cache directory")
+    }
+
+    /// Keys that are no URL and hold "//" before a non-ASCII character ("a//é"): Foundation's
+    /// `NSString.pathExtension` traps on them, and `cachedFileName(forKey:)` used it. Found by the `cachename`
+    /// fuzz harness; its input is kept as `Fixtures/fuzz/cachename-double-slash-non-ascii.key` and read here both
+    /// ways the harness reads it (UTF-8, and Latin-1). Each key gets a name and stores and reads back.
+    func test_CACHE05_keysThatTrapFoundationsPathExtensionGetAName() throws {
+        let fuzzed = try TestFixtures.data("fuzz/cachename-double-slash-non-ascii.key")
+        let keys = [String(decoding: fuzzed, as: UTF8.self), String(fuzzed.map { Character(Unicode.Scalar($0)) }),
+                    "a//é", "a//é.png", "x//图片", "http://\u{FFFD}"]
+        for (index, key) in keys.enumerated() {
+            let name = SDImageCache.cachedFileName(forKey: key)
+            XCTAssertTrue(name.range(of: "^[0-9a-f]{32}(\\.[^/\\x00]+)?$", options: .regularExpression) != nil, name)
+            storeData(Data([UInt8(index)]), forKey: key)
+            XCTAssertEqual(cache.diskImageData(forKey: key), Data([UInt8(index)]), key.debugDescription)
+        }
+        XCTAssertTrue(SDImageCache.cachedFileName(forKey: "a//é.png").hasSuffix(".png"), "the extension is kept")
+    }
+
     /// A cache directory that cannot exist (its parent is a regular file): stores do not crash and still
     /// complete, the memory cache still works, the throwing write reports a clear error, nothing is written.
     func test_CACHE05_unusableDirectoryGivesAClearError() throws {

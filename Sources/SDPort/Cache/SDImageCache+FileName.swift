@@ -42,11 +42,26 @@ extension SDImageCache {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// `NSString.pathExtension` for a key that is no URL, computed here because swift-corelibs-foundation's
+    /// traps (index out of range) on a "//" followed by a non-ASCII character, such as "a//é" (found by the
+    /// `cachename` fuzz harness; `Fixtures/fuzz/cachename-double-slash-non-ascii.key`). Same rule: trailing slashes
+    /// are ignored, the extension is what follows the last "." of the last component, and a component that starts
+    /// with its only dot (".png", a hidden name) or is ".." has none.
+    static func pathExtension(ofPath path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let component = trimmed.lastIndex(of: "/").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed
+        guard component != "..", let dot = component.lastIndex(of: "."), dot != component.startIndex else { return "" }
+        return String(component[component.index(after: dot)...])
+    }
+
     private static func sanitizedFileExtension(forKey key: String) -> String {
-        let raw = URL(string: key)?.pathExtension ?? (key as NSString).pathExtension
+        let raw = URL(string: key)?.pathExtension ?? pathExtension(ofPath: key)
         var fileExtension = raw
-        if fileExtension.contains(where: { $0 == "\0" || $0 == "/" }) {
-            fileExtension.removeAll { $0 == "\0" || $0 == "/" }
+        // By scalar, not by Character: "/" followed by a combining mark ("/\u{650}") is one Character that is not
+        // equal to "/", and it left a "/" in the name (found by the cachename fuzz harness).
+        if fileExtension.unicodeScalars.contains(where: { $0 == "\0" || $0 == "/" }) {
+            fileExtension.unicodeScalars.removeAll { $0 == "\0" || $0 == "/" }
         }
         return fileExtension.utf8.count > maxFileExtensionLength ? "" : fileExtension
     }
