@@ -51,6 +51,32 @@ final class OriginalLineTableTests: XCTestCase {
         }
     }
 
+    /// Doc comments that cite the original ("At tag 4.4.8: `SDWebImage/File.m:N` (`-selector:`)") name the line
+    /// the table gives for that symbol, so a wrong or stale line fails here.
+    func test_ORIGINAL_docCommentCitationsMatchTheTable() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Docs/original-lines.tsv"), encoding: .utf8)
+        var lines: [String: Int] = [:]
+        for row in text.split(separator: "\n") where !row.hasPrefix("#") {
+            let fields = row.split(separator: "\t")
+            if fields.count == 3, let line = Int(fields[2]) { lines["\(fields[0]) \(fields[1])"] = line }
+        }
+        let citation = try NSRegularExpression(pattern: #"`SDWebImage/([^`:]+):(\d+)` \(`([^`]+)`\)"#)
+        let sources = Self.root.appendingPathComponent("Sources/SDPort")
+        var checked = 0
+        for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? NSEnumerator() where path.hasSuffix(".swift") {
+            let source = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+            for line in source.split(separator: "\n") where line.hasPrefix("/// At tag 4.4.8:") {
+                let text = String(line)
+                for match in citation.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    let part = { (i: Int) in String(text[Range(match.range(at: i), in: text)!]) }
+                    XCTAssertEqual(lines["\(part(1)) \(part(3))"], Int(part(2)), "\(path): \(part(1)) \(part(3))")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 14, "the core types cite the original's lines")
+    }
+
     /// The check can fail: a 4.0–4.2 method 4.4.8 no longer has is not in the table.
     func test_ORIGINAL_aMethodThatIsNotIn448IsMissing() throws {
         let keys = try table()

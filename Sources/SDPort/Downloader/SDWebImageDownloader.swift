@@ -15,6 +15,7 @@ import Foundation
 /// `$XDG_CACHE_HOME` or `~/.cache`, folder `com.hackemist.SDWebImageDownloader`), pass a configuration to choose
 /// another. 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
 /// new one for LIFO.
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:88` (`-initWithSessionConfiguration:`), `SDWebImage/SDWebImageDownloader.m:283` (`-downloadImageWithURL:options:progress:completed:`).
 @dynamicMemberLookup
 public final class SDWebImageDownloader: @unchecked Sendable {
     /// The shared downloader, used by `SDWebImageManager.shared`.

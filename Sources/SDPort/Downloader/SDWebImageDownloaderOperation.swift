@@ -32,6 +32,7 @@ import Foundation
 /// Thread safety: `lifecycleLock` (recursive, as `@synchronized(self)` is) orders start, cancel and finish;
 /// `stateLock` guards the download's state; the settings the downloader copies in are one value behind their own
 /// lock (`settings`). KVO notifications are sent without `stateLock` held.
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:127` (`-start`), `SDWebImage/SDWebImageDownloaderOperation.m:383` (`-URLSession:task:didCompleteWithError:`).
 open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperationInterface,
     SDWebImageCurlTaskDelegate, @unchecked Sendable {
     /// One caller's callbacks; its identity is the caller's token.

@@ -33,6 +33,7 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 ///
 /// Thread safety: the settings are one `SDWebImageManagerSettings` value behind one lock, `failedURLs` is
 /// guarded by `failedURLsLock` and `runningOperations` by `runningOperationsLock` (the original's two semaphores).
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.m:47` (`-init`), `SDWebImage/SDWebImageManager.m:117` (`-loadImageWithURL:options:progress:completed:`).
 public final class SDWebImageManager: @unchecked Sendable {
     /// The shared manager: the shared cache and the shared downloader (MGR-01).
     public static let shared: SDWebImageManager = {

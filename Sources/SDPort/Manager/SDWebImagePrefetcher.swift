@@ -28,6 +28,7 @@ public typealias SDWebImagePrefetcherCompletionBlock = @Sendable (_ finishedCoun
 ///
 /// The blocks and the delegate are called on the manager's `completionQueue` (main by default).
 /// State is guarded by `lock`.
+/// At tag 4.4.8: `SDWebImage/SDWebImagePrefetcher.m:39` (`-initWithImageManager:`), `SDWebImage/SDWebImagePrefetcher.m:112` (`-prefetchURLs:progress:completed:`).
 public final class SDWebImagePrefetcher: @unchecked Sendable {
     /// The shared prefetcher, on a manager of its own over the shared cache and downloader.
     public static let shared = SDWebImagePrefetcher()
