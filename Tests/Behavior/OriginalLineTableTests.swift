@@ -7,19 +7,22 @@ import XCTest
 final class OriginalLineTableTests: XCTestCase {
     private static let root = CLIProcess.packageRoot
 
-    private func table() throws -> Set<String> {
+    /// "File.m symbol" → line, from the table.
+    private func lines() throws -> [String: Int] {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Docs/original-lines.tsv"), encoding: .utf8)
-        var keys = Set<String>()
+        var lines: [String: Int] = [:]
         for row in text.split(separator: "\n") where !row.hasPrefix("#") {
             let fields = row.split(separator: "\t")
             XCTAssertEqual(fields.count, 3, "a row is file, symbol, line: \(row)")
             if fields.count == 3 {
                 XCTAssertNotNil(Int(fields[2]), "\(row)")
-                keys.insert("\(fields[0]) \(fields[1])")
+                lines["\(fields[0]) \(fields[1])"] = Int(fields[2])
             }
         }
-        return keys
+        return lines
     }
+
+    private func table() throws -> Set<String> { Set(try lines().keys) }
 
     /// "File.m -a:, -b:; Other.h name" → ["File.m -a:", "File.m -b:", "Other.h name"].
     private func symbols(_ reference: String) -> [String] {
@@ -54,12 +57,7 @@ final class OriginalLineTableTests: XCTestCase {
     /// Doc comments that cite the original ("At tag 4.4.8: `SDWebImage/File.m:N` (`-selector:`)") name the line
     /// the table gives for that symbol, so a wrong or stale line fails here.
     func test_ORIGINAL_docCommentCitationsMatchTheTable() throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("Docs/original-lines.tsv"), encoding: .utf8)
-        var lines: [String: Int] = [:]
-        for row in text.split(separator: "\n") where !row.hasPrefix("#") {
-            let fields = row.split(separator: "\t")
-            if fields.count == 3, let line = Int(fields[2]) { lines["\(fields[0]) \(fields[1])"] = line }
-        }
+        let lines = try lines()
         let citation = try NSRegularExpression(pattern: #"`SDWebImage/([^`:]+):(\d+)` \(`([^`]+)`\)"#)
         let sources = Self.root.appendingPathComponent("Sources/SDPort")
         var checked = 0

@@ -10,7 +10,7 @@ struct CacheDirectoryEntry {
     /// Whether the name starts with ".".
     let isHidden: Bool
     /// Whether it is a directory (never true in `forEachFile`).
-    var isDirectory = false
+    let isDirectory: Bool
     /// Logical size (`st_size`).
     let size: UInt64
     /// Space used on disk: `st_blocks * 512`.
@@ -19,6 +19,22 @@ struct CacheDirectoryEntry {
     let modificationDate: TimeInterval
     /// Last access (`st_atim`), seconds since 1970.
     let accessDate: TimeInterval
+
+    /// The entry `name` inside `directory`, from its `stat`.
+    init(name: String, in directory: String, info: stat) {
+        path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        self.name = name
+        isHidden = name.hasPrefix(".")
+        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        size = UInt64(max(0, info.st_size))
+        allocatedSize = UInt64(max(0, info.st_blocks)) * 512
+        modificationDate = Self.seconds(info.st_mtim)
+        accessDate = Self.seconds(info.st_atim)
+    }
+
+    private static func seconds(_ time: timespec) -> TimeInterval {
+        TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1_000_000_000
+    }
 }
 
 /// Walks a cache directory with `opendir`/`readdir`/`fstatat`, calling back for every entry that is not a
@@ -59,34 +75,34 @@ enum CacheDirectoryScanner {
     @discardableResult
     static func forEachFile(under root: String, skipsHiddenDirectories: Bool,
                             _ visit: (CacheDirectoryEntry) -> Decision) -> Int {
+        var subdirectories: [String] = []
+        var removed = visitFiles(of: root, skipsHiddenDirectories: skipsHiddenDirectories,
+                                 subdirectories: &subdirectories, visit)
+        // Entered after the parent is closed, so a deep tree holds one open directory at a time.
+        for subdirectory in subdirectories {
+            removed += forEachFile(under: subdirectory, skipsHiddenDirectories: skipsHiddenDirectories, visit)
+        }
+        return removed
+    }
+
+    /// The files of one directory (removing those the callback asks to), collecting its subdirectories.
+    private static func visitFiles(of root: String, skipsHiddenDirectories: Bool, subdirectories: inout [String],
+                                   _ visit: (CacheDirectoryEntry) -> Decision) -> Int {
         guard let directory = opendir(root) else { return 0 }
         defer { closedir(directory) }
         let directoryDescriptor = dirfd(directory)
-        var subdirectories: [String] = []
         var removed = 0
         while let entry = readdir(directory) {
             let name = entryName(entry)
             if name == "." || name == ".." { continue }
             var info = stat()
             guard fstatat(directoryDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let path = root.hasSuffix("/") ? root + name : root + "/" + name
-            let isHidden = name.hasPrefix(".")
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                if !(isHidden && skipsHiddenDirectories) { subdirectories.append(path) }
+            let found = CacheDirectoryEntry(name: name, in: root, info: info)
+            if found.isDirectory {
+                if !(found.isHidden && skipsHiddenDirectories) { subdirectories.append(found.path) }
                 continue
             }
-            let decision = visit(CacheDirectoryEntry(
-                path: path,
-                name: name,
-                isHidden: isHidden,
-                size: UInt64(max(0, info.st_size)),
-                allocatedSize: UInt64(max(0, info.st_blocks)) * 512,
-                modificationDate: seconds(info.st_mtim),
-                accessDate: seconds(info.st_atim)))
-            if decision == .remove, unlinkat(directoryDescriptor, name, 0) == 0 { removed += 1 }
-        }
-        for subdirectory in subdirectories {
-            removed += forEachFile(under: subdirectory, skipsHiddenDirectories: skipsHiddenDirectories, visit)
+            if visit(found) == .remove, unlinkat(directoryDescriptor, name, 0) == 0 { removed += 1 }
         }
         return removed
     }
@@ -116,22 +132,9 @@ enum CacheDirectoryScanner {
             if isHidden && skipsHiddenEntries { continue }
             var info = stat()
             guard fstatat(directoryDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let path = root.hasSuffix("/") ? root + name : root + "/" + name
-            let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-            if isDirectory { subdirectories.append(path) }
-            visit(CacheDirectoryEntry(
-                path: path,
-                name: name,
-                isHidden: isHidden,
-                isDirectory: isDirectory,
-                size: UInt64(max(0, info.st_size)),
-                allocatedSize: UInt64(max(0, info.st_blocks)) * 512,
-                modificationDate: seconds(info.st_mtim),
-                accessDate: seconds(info.st_atim)))
+            let found = CacheDirectoryEntry(name: name, in: root, info: info)
+            if found.isDirectory { subdirectories.append(found.path) }
+            visit(found)
         }
-    }
-
-    private static func seconds(_ time: timespec) -> TimeInterval {
-        TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1_000_000_000
     }
 }
