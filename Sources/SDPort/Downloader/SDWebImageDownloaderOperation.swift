@@ -52,7 +52,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private let unownedSession: SDWebImageCurlSession?
     private let lifecycleLock = NSRecursiveLock()
     private let stateLock = NSLock()
-    /// Decodes (progressive and final) off the delegate queue, one at a time and in order.
+    /// Decodes (progressive and final) off the delegate queue, one at a time and in order; final decodes pass
+    /// through `SDWebImageDecodeGate`, which lets as many operations decode at once as there are cores.
     private let coderQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderOperationCoderQueue")
 
     /// The cache key 4.4.8 scales downloaded images with: `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
@@ -449,7 +450,14 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
     }
 
+    /// Decodes the whole download (through `SDWebImageDecodeGate`) and ends the operation with the result.
     private func decodeFinally(_ data: Data) {
+        let (image, imageData, error) = SDWebImageDecodeGate.run { decodedResult(data) }
+        complete(image: image, data: imageData, error: error)
+    }
+
+    /// The image of the whole download, force-decoded (and scaled down when asked), or the error that ends it.
+    private func decodedResult(_ data: Data) -> (UIImage?, Data?, Error?) {
         let url = request?.url
         let key = scaleKey(for: url)
         var image: UIImage
@@ -459,8 +467,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             // 4.4.8's decoder answers nil here, and a nil image has 0 pixels.
             let reason = SDWebImageDownloaderError.undecodable(error, url: url, byteCount: data.count)
             SDWebImageTrace.record(.decode, key: url?.absoluteString, "failed: 0 pixels (\(reason.localizedDescription))")
-            complete(image: nil, data: nil, error: SDWebImageDownloaderError.zeroPixels(underlying: reason))
-            return
+            return (nil, nil, SDWebImageDownloaderError.zeroPixels(underlying: reason))
         }
         image = SDScaledImageForKey(key, image) ?? image
         var imageData: Data? = data
@@ -473,11 +480,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
         if image.size.width == 0 || image.size.height == 0 {
             SDWebImageTrace.record(.decode, key: url?.absoluteString, "failed: 0 pixels")
-            complete(image: nil, data: nil, error: SDWebImageDownloaderError.zeroPixels(underlying: nil))
-        } else {
-            SDWebImageTrace.record(.decode, key: url?.absoluteString,
-                                   "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight)")
-            complete(image: image, data: imageData, error: nil)
+            return (nil, nil, SDWebImageDownloaderError.zeroPixels(underlying: nil))
         }
+        SDWebImageTrace.record(.decode, key: url?.absoluteString,
+                               "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight)")
+        return (image, imageData, nil)
     }
 }
