@@ -1,7 +1,7 @@
 import Foundation
 
 // sdport-bench: release-mode benchmarks, one suite per layer. Not tests: they measure, they do not assert.
-// Run: swift run -c release sdport-bench [coders|cache|downloader|manager|all|soak] [--json]
+// Run: swift run -c release sdport-bench [coders|cache|downloader|manager|all|soak|memory] [--json]
 // --json: after the human-readable report, one JSON object per measured goal (name, ratio, goal, met) on stdout,
 // each line starting with "{", so `grep '^{'` extracts them.
 let suites: [(name: String, run: () throws -> Void)] = [
@@ -10,10 +10,20 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("downloader", DownloaderBenchmarks.run),
     ("manager", ManagerBenchmarks.run),
 ]
-/// Not part of `all`: the soak (issue 12) checks endurance, not speed, and takes about a minute.
+/// Not part of `all`: the soak (issue 12) checks endurance, not speed; `memory` measures peak resident memory, each
+/// case in a child process (`memory-case`).
 let extraSuites: [(name: String, run: () throws -> Void)] = [
     ("soak", SoakBenchmark.run),
+    ("memory", MemoryBenchmark.run),
 ]
+
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "memory-case" {
+    do { try MemoryBenchmark.runCase(CommandLine.arguments[2], path: CommandLine.arguments[3]) } catch {
+        FileHandle.standardError.write(Data("memory case failed: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 
 let arguments = CommandLine.arguments.dropFirst()
 let writesJSON = arguments.contains("--json")

@@ -1,6 +1,7 @@
 #include "sdjpeg.h"
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
 #include <jerror.h>
@@ -133,4 +134,65 @@ int sdjpeg_decode_rgba(const uint8_t *data, size_t size, int allow_truncated,
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return SDJPEG_OK;
+}
+
+/* A decoder that hands out rows one at a time (sdjpeg_stream_*), for scaling down without holding the whole
+ * bitmap. The error manager lives in the stream, so each call can set its own jump point. */
+struct sdjpeg_stream {
+    struct jpeg_decompress_struct cinfo;
+    sdjpeg_error_mgr err;
+    sdjpeg_info info;  /* the stream's own: libjpeg's callbacks write to it on every call */
+};
+
+sdjpeg_stream *sdjpeg_stream_open(const uint8_t *data, size_t size, sdjpeg_info *info) {
+    sdjpeg_stream *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    sdjpeg_setup(&s->cinfo, &s->err, &s->info, 0);
+    if (size == 0) {
+        strcpy(s->info.message, "Empty input buffer");
+        *info = s->info;
+        free(s);
+        return NULL;
+    }
+    if (setjmp(s->err.jump)) {
+        jpeg_destroy_decompress(&s->cinfo);
+        *info = s->info;
+        free(s);
+        return NULL;
+    }
+    jpeg_create_decompress(&s->cinfo);
+    jpeg_mem_src(&s->cinfo, data, (unsigned long)size);
+    jpeg_read_header(&s->cinfo, TRUE);
+    sdjpeg_fill_header_info(&s->cinfo, &s->info);
+    if (s->cinfo.jpeg_color_space == JCS_CMYK || s->cinfo.jpeg_color_space == JCS_YCCK) {
+        strcpy(s->info.message, "CMYK is not streamed");
+        jpeg_destroy_decompress(&s->cinfo);
+        *info = s->info;
+        free(s);
+        return NULL;
+    }
+    s->cinfo.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&s->cinfo);
+    *info = s->info;
+    return s;
+}
+
+int sdjpeg_stream_read_row(sdjpeg_stream *s, uint8_t *row) {
+    if (setjmp(s->err.jump)) return SDJPEG_ERROR;
+    if (s->cinfo.output_scanline >= s->cinfo.output_height) {
+        strcpy(s->info.message, "Read past the last row");
+        return SDJPEG_ERROR;
+    }
+    JSAMPROW rows[1] = { row };
+    jpeg_read_scanlines(&s->cinfo, rows, 1);
+    return s->info.hit_end_of_data ? SDJPEG_TRUNCATED : SDJPEG_OK;
+}
+
+const sdjpeg_info *sdjpeg_stream_info(const sdjpeg_stream *s) { return &s->info; }
+
+void sdjpeg_stream_close(sdjpeg_stream *s) {
+    if (!s) return;
+    if (!setjmp(s->err.jump)) jpeg_abort_decompress(&s->cinfo);
+    jpeg_destroy_decompress(&s->cinfo);
+    free(s);
 }

@@ -128,6 +128,10 @@ extension SDImageCache {
     func diskImage(forKey key: String, data: Data?, options: SDImageCacheOptions) -> UIImage? {
         guard let data else { return nil }
         let coders = SDWebImageCodersManager.shared
+        if config.shouldDecompressImages && options.contains(.scaleDownLargeImages) {
+            var scaledData: Data? = data
+            if let scaled = coders.decodedAndScaledDownImage(with: &scaledData) { return SDScaledImageForKey(key, scaled) }
+        }
         let decoded: UIImage
         do {
             decoded = try coders.decodeImage(from: data)

@@ -40,9 +40,20 @@ enum SDImageBoxResampler {
     /// pass. The loops use `while` and raw pointers: besides being fast when optimised, that keeps debug
     /// builds (where range iteration and bounds checks are not optimised away) usable on 18-megapixel images.
     static func resample(_ image: UIImage, toWidth width: Int, height: Int) -> [UInt8] {
-        let columns = Taps(source: image.pixelWidth, destination: width)
-        let rows = Taps(source: image.pixelHeight, destination: height)
-        let premultiply = image.hasAlpha
+        image.pixels.withUnsafeBufferPointer { source in
+            resample(sourceWidth: image.pixelWidth, sourceHeight: image.pixelHeight, hasAlpha: image.hasAlpha,
+                     toWidth: width, height: height) { source.baseAddress! + $0 * image.bytesPerRow }
+        }
+    }
+
+    /// The same from rows handed out one by one: `row(y)` is asked for each source row once, in increasing
+    /// order, and its pointer need only stay valid until the next call. A decoder can stream rows into this
+    /// without ever holding the whole source bitmap (`SDWebImageJPEGCoder.decodeScaledDown`).
+    static func resample(sourceWidth: Int, sourceHeight: Int, hasAlpha: Bool, toWidth width: Int, height: Int,
+                         row sourceRow: (Int) -> UnsafePointer<UInt8>) -> [UInt8] {
+        let columns = Taps(source: sourceWidth, destination: width)
+        let rows = Taps(source: sourceHeight, destination: height)
+        let premultiply = hasAlpha
         let rowFloats = width * 4
         var maxRowTaps = 1
         for d in 0..<height { maxRowTaps = max(maxRowTaps, rows.offsets[d + 1] - rows.offsets[d]) }
@@ -53,7 +64,7 @@ enum SDImageBoxResampler {
         var tapRows = [UnsafePointer<Float>](repeating: UnsafePointer(cache), count: maxRowTaps)
 
         return SDWebImageCoderHelper.makePixels(count: width * height * 4) { out in
-            image.pixels.withUnsafeBufferPointer { source in
+            do {
                 columns.weights.withUnsafeBufferPointer { columnWeights in
                     columns.first.withUnsafeBufferPointer { columnFirst in
                         columns.offsets.withUnsafeBufferPointer { columnOffsets in
@@ -66,7 +77,7 @@ enum SDImageBoxResampler {
                                     let slot = sy % maxRowTaps
                                     let slotRow = cache + slot * rowFloats
                                     if cachedRow[slot] != sy {
-                                        resampleRow(source.baseAddress! + sy * image.bytesPerRow, into: slotRow,
+                                        resampleRow(sourceRow(sy), into: slotRow,
                                                     width: width, first: columnFirst.baseAddress!,
                                                     offsets: columnOffsets.baseAddress!, weights: columnWeights.baseAddress!,
                                                     premultiply: premultiply)

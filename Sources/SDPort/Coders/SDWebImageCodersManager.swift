@@ -101,6 +101,21 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
         return decompressed
     }
 
+    /// `ScaleDownLargeImages` without the full-size bitmap: when the coder that would decode `data` is the port's
+    /// own JPEG decoding (the ImageIO or the JPEG coder) and the image is over the 60 MB limit, decodes it
+    /// straight to the scaled-down size (`SDWebImageJPEGCoder.decodeScaledDown`) and, as
+    /// `decompressedImage(with:data:options:)` does after scaling, re-encodes `data` so the disk keeps the smaller
+    /// image. nil when that does not apply; the caller then decodes and scales as before.
+    public func decodedAndScaledDownImage(with data: inout Data?) -> UIImage? {
+        guard let bytes = data,
+              let coder = coders.reversed().first(where: { $0.canDecode(from: bytes) }),
+              coder is SDWebImageImageIOCoder || coder is SDWebImageJPEGCoder,
+              let image = try? SDWebImageJPEGCoder.decodeScaledDown(from: bytes) else { return nil }
+        if let encoded = encodedData(with: image, format: .jpeg) { data = encoded }
+        image.sd_imageFormat = .jpeg
+        return image
+    }
+
     /// Encodes through the first coder that can encode `format`. `.undefined` means PNG for an image with
     /// alpha and JPEG otherwise (the ImageIO coder's rule).
     public func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? {

@@ -82,6 +82,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var cachedData: Data?
     private var statusError: NSError?
     private var progressiveCoder: (any SDWebImageProgressiveCoder)?
+    /// A partial decode is queued or running: chunks arriving meanwhile are not decoded (5.x's rule).
+    private var partialDecodePending = false
+    /// The task has ended: a partial decode that has not started yet is skipped.
+    private var downloadCompleted = false
 
     public required init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions) {
         self.request = request
@@ -365,7 +369,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     }
 
     open func curlTask(_ task: SDWebImageCurlTask, didCompleteWithError error: Error?) {
-        stateLock.withLock { _dataTask = nil }
+        stateLock.withLock {
+            _dataTask = nil
+            downloadCompleted = true
+        }
         // A cancelled operation has already posted a stop notification (from `cancel()`) and dropped its
         // callbacks; 4.4.8 posts "stop" again here, because the cancelled task still reports its end.
         guard !isCancelled else {
@@ -420,8 +427,16 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         return url?.absoluteString
     }
 
+    /// Decodes the data so far into a partial image, at most one at a time. 4.4.8 queues one decode per chunk, each
+    /// with its own copy of the data and each making a full-size bitmap, so chunks arriving faster than they
+    /// decode pile up copies and bitmaps (SDWebImage #2427). The port follows 5.x
+    /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"):
+    /// while a partial decode is queued or running, chunks only add to the data, and a partial decode that has not
+    /// started when the task ends is skipped. Fewer partial images arrive; the last one still shows the most
+    /// data decoded at its time, and the final image is unchanged.
     private func decodePartially(_ data: Data, finished: Bool) {
         let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in
+            guard !partialDecodePending, !downloadCompleted else { return nil }
             if progressiveCoder == nil {
                 // A fresh instance per download: a progressive coder keeps the state of one image.
                 for coder in SDWebImageCodersManager.shared.coders {
@@ -432,12 +447,19 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
                     }
                 }
             }
+            if progressiveCoder != nil { partialDecodePending = true }
             return progressiveCoder
         }
         guard let coder else { return }
         let key = scaleKey(for: request?.url)
         let decompress = shouldDecompressImages
         coderQueue.async {
+            let skip = self.stateLock.withLock { () -> Bool in
+                if self.downloadCompleted || self._isFinishing { self.partialDecodePending = false; return true }
+                return false
+            }
+            if skip { return }
+            defer { self.stateLock.withLock { self.partialDecodePending = false } }
             guard var image = coder.incrementallyDecodedImage(with: data, finished: finished) else { return }
             image = SDScaledImageForKey(key, image) ?? image
             if decompress {
@@ -461,6 +483,14 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         let url = request?.url
         let key = scaleKey(for: url)
         var image: UIImage
+        if options.contains(.scaleDownLargeImages) && shouldDecompressImages {
+            var scaledData: Data? = data
+            if let scaled = SDWebImageCodersManager.shared.decodedAndScaledDownImage(with: &scaledData) {
+                let image = SDScaledImageForKey(key, scaled) ?? scaled
+                SDWebImageTrace.record(.decode, key: url?.absoluteString, "jpeg \(image.pixelWidth)×\(image.pixelHeight), scaled down while decoding")
+                return (image, scaledData, nil)
+            }
+        }
         do {
             image = try SDWebImageCodersManager.shared.decodeImage(from: data)
         } catch {

@@ -1,0 +1,49 @@
+import CJPEGShim
+import Foundation
+
+extension SDWebImageJPEGCoder {
+    /// Decodes a JPEG over `limitPixels` straight into its scaled-down size, reading it row by row, so the
+    /// full-size bitmap never exists: the peak is the scaled image plus a few rows (`sdport-bench memory`:
+    /// 5250×3450 scaled down with a peak of about 1.2× the 60 MB limit instead of 2.5×).
+    ///
+    /// 4.4.8's `-sd_decompressedAndScaledDownImageWithImage:` (`SDWebImageImageIOCoder.m`) has the same aim: it
+    /// draws the lazily decoded source into the destination in tiles of `kSourceImageTileSizeMB` so that the
+    /// whole source never has to be decoded at once. The port's decoders are not lazy, so the streaming happens
+    /// here instead. Size, resampling and result are those of `SDWebImageCoderHelper.decompressedAndScaledDownImage`.
+    ///
+    /// nil when there is nothing to stream: not a JPEG, not over the limit, CMYK, an EXIF orientation other than
+    /// up, or data libjpeg cannot read to the end (those take the ordinary decode, then scale). Throws only for a
+    /// header over `SDWebImageCoderHelper.maxDecodedPixelCount`.
+    public static func decodeScaledDown(from data: Data, limitPixels: Int = SDWebImageCoderHelper.destTotalPixels) throws -> UIImage? {
+        guard Data.sd_imageFormat(forImageData: data) == .jpeg,
+              SDImageEXIFOrientation.of(jpegData: data) == .up else { return nil }
+        return try data.withUnsafeBytes { raw -> UIImage? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var info = sdjpeg_info()
+            guard let stream = sdjpeg_stream_open(bytes.baseAddress, bytes.count, &info) else { return nil }
+            defer { sdjpeg_stream_close(stream) }
+            let width = Int(info.width), height = Int(info.height)
+            try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
+            guard width * height > limitPixels else { return nil }  // `+shouldScaleDownImage:`
+            let size = SDWebImageCoderHelper.scaledDownSize(width: width, height: height, limitPixels: limitPixels)
+            let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+            defer { row.deallocate() }
+            var nextRow = 0
+            var failure = Int32(SDJPEG_OK)
+            let pixels = SDImageBoxResampler.resample(sourceWidth: width, sourceHeight: height, hasAlpha: false,
+                                                      toWidth: size.width, height: size.height) { y in
+                while nextRow <= y {
+                    let status = sdjpeg_stream_read_row(stream, row)
+                    if status != Int32(SDJPEG_OK) && failure == Int32(SDJPEG_OK) { failure = status }
+                    nextRow += 1
+                }
+                return UnsafePointer(row)
+            }
+            // Damaged or cut-short data: the ordinary decode decides what it makes of it, as for any image.
+            guard failure == Int32(SDJPEG_OK) else { return nil }
+            let image = UIImage(pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: false, format: .jpeg)
+            image.sd_isDecoded = true
+            return image
+        }
+    }
+}
