@@ -54,6 +54,33 @@ final class OriginalLineTableTests: XCTestCase {
         }
     }
 
+    /// FAQ answers that say how 5.x differs ("5.x moves …", "5.1+ sends …") carry an `original5:` reference, and
+    /// each of its symbols is in `Docs/original-lines-5.21.5.tsv`, so `sdport faq` can print the 5.21.5 line.
+    func test_ORIGINAL_faq5xReferencesAreInThe5xTable() throws {
+        let table = try lines("Docs/original-lines-5.21.5.tsv")
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/sdport/FAQEntry+All.swift"), encoding: .utf8)
+        let mentions5x = try NSRegularExpression(pattern: #"\b5\.(x|\d+\+)"#)
+        let original5 = try NSRegularExpression(pattern: #"original5: ((?:"[^"]*"\s*\+?\s*)+)"#)
+        let entries = source.components(separatedBy: "FAQEntry(\n").dropFirst()
+        XCTAssertEqual(entries.count, 17)
+        var references = 0
+        for entry in entries {
+            let range = NSRange(entry.startIndex..., in: entry)
+            let number = entry.split(separator: ",").first.map(String.init) ?? entry
+            let match = original5.firstMatch(in: entry, range: range)
+            XCTAssertEqual(match != nil, mentions5x.firstMatch(in: entry, range: range) != nil,
+                           "\(number): an answer that says how 5.x differs has an original5 reference, and only such an answer")
+            guard let match, let found = Range(match.range(at: 1), in: entry) else { continue }
+            let reference = entry[found].split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }.joined()
+            references += 1
+            for symbol in symbols(reference) {
+                XCTAssertNotNil(table[symbol], "\(symbol) (from \"\(reference)\") is not in Docs/original-lines-5.21.5.tsv")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(references, 5, "FAQ-01, 04, 12, 16 and 17 say how 5.x differs")
+    }
+
     /// Doc comments that cite the original ("At tag 4.4.8: `SDWebImage/File.m:N` (`-selector:`)") name the line
     /// the table gives for that symbol, so a wrong or stale line fails here. The minimum is the number of citations
     /// written, so deleting some fails too.
