@@ -5,17 +5,32 @@ original SDWebImage 4.4.8 is defined, read from its source (facts: file, symbol,
 Run with a checkout of the original at tag 4.4.8 (for example `git archive 4.4.8 SDWebImage | tar -x -C /tmp/orig`):
     python3 scripts/original-lines.py /tmp/orig/SDWebImage
 
+With `--tag 5.21.5` (a checkout at that tag: `git archive 5.21.5 SDWebImage | tar -x -C /tmp/orig5`) it reads
+the 5.x layout instead, SDWebImage/Core/ and SDWebImage/Private/, and writes Docs/original-lines-5.21.5.tsv,
+whose file column is the path under SDWebImage/ (`Core/SDImageCache.m`). Doc comments cite these lines with
+"/// At tag 5.21.5:".
+
 Symbols: `-selector:with:` and `+selector` for methods (the line of the implementation in the .m, else the
 declaration in the .h), plain names for properties, NS_ENUM/NS_OPTIONS types, #define macros, static constants and
-C functions. resolve.py, `sdport faq` and the tests build every citation of the original from this table.
+C functions. Classes and protocols (`@interface`/`@protocol`/`@implementation`; a category as `Class(Category)`),
+block and other typedefs, and exported string and integer constants are listed too, by name, where the rules above
+found nothing for that file and name. resolve.py, `sdport faq` and the tests build every citation of the original
+from this table.
 """
 import os
 import re
 import sys
 
-if len(sys.argv) != 2:
-    sys.exit('usage: original-lines.py PATH/TO/SDWebImage (tag 4.4.8)')
-source = sys.argv[1]
+arguments = sys.argv[1:]
+tag = '4.4.8'
+if len(arguments) == 3 and arguments[1] == '--tag':
+    tag = arguments[2]
+    arguments = arguments[:1]
+if len(arguments) != 1:
+    sys.exit('usage: original-lines.py PATH/TO/SDWebImage [--tag 5.21.5] (a checkout at tag 4.4.8, or at the tag given)')
+source = arguments[0]
+# 4.4.8 keeps every file in SDWebImage/; 5.x splits them into Core/ (public) and Private/.
+folders = [''] if tag == '4.4.8' else ['Core', 'Private']
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -42,9 +57,15 @@ def selector(declaration):
 
 
 rows = {}
-for name in sorted(os.listdir(source)):
-    if not name.endswith(('.h', '.m')):
-        continue
+# Types and exported constants (the later rules): used only where the first rules found nothing for that name,
+# so adding them never moved a line the first rules give.
+extra = {}
+names = []
+for folder in folders:
+    for file in sorted(os.listdir(os.path.join(source, folder))):
+        if file.endswith(('.h', '.m')):
+            names.append(os.path.join(folder, file) if folder else file)
+for name in names:
     with open(os.path.join(source, name), encoding='utf-8', errors='replace') as handle:
         lines = handle.read().split('\n')
     for number, line in enumerate(lines, 1):
@@ -79,10 +100,39 @@ for name in sorted(os.listdir(source)):
             # table look in the .m first for a header's method).
             if key not in rows:
                 rows[key] = number
+        later = []
+        # A class, protocol or category (not a class extension `()`, not a forward `@protocol Name;`).
+        match = re.match(r'^@(?:interface|protocol|implementation)\s+(\w+)\s*(?:<[^>]*>)?\s*(?:\(\s*(\w+)\s*\))?', line)
+        if match and not re.match(r'^@protocol\s+\w+\s*;', line) and not re.search(r'\(\s*\)', line):
+            later.append(match.group(1) + (f'({match.group(2)})' if match.group(2) else ''))
+        # A block typedef, `typedef … (^Name)(…)`.
+        match = re.match(r'^typedef\b[^;]*?\(\s*\^\s*(\w+)\s*\)', line)
+        if match:
+            later.append(match.group(1))
+        # Another typedef: the name before the semicolon (`typedef NSString * SDWebImageContextOption …;`).
+        match = re.match(r'^typedef\s+(?!NS_\w+\s*\(|enum\b|struct\b)[^;(]*?\b(SD\w+)\s*(?:NS_\w+)?\s*;', line)
+        if match:
+            later.append(match.group(1))
+        # NS_ERROR_ENUM(domain, Name) and NS_CLOSED_ENUM.
+        match = re.match(r'^typedef\s+NS_(?:ERROR_ENUM|CLOSED_ENUM|TYPED_EXTENSIBLE_ENUM)\s*\(\s*\w+\s*,\s*(\w+)\s*\)', line)
+        if match:
+            later.append(match.group(1))
+        # An exported constant, declared (`FOUNDATION_EXPORT … const Name;`) or defined (`… const Name = …;`).
+        match = re.match(r'^(?:FOUNDATION_EXPORT|UIKIT_EXTERN|extern)\s+[^;(=]*?\b(SD\w+)\s*(?:;|/|API_|NS_)', line)
+        if match:
+            later.append(match.group(1))
+        match = re.match(r'^(?!static)[\w\s*]*?\bconst\s+(?:\w+\s+)?(SD\w+)\s*=', line)
+        if match:
+            later.append(match.group(1))
+        for symbol in later:
+            extra.setdefault((name, symbol), number)
+for key, number in extra.items():
+    rows.setdefault(key, number)
 
-destination = os.path.join(root, 'Docs', 'original-lines.tsv')
+table = 'original-lines.tsv' if tag == '4.4.8' else f'original-lines-{tag}.tsv'
+destination = os.path.join(root, 'Docs', table)
 with open(destination, 'w', encoding='utf-8') as handle:
-    handle.write('# SDWebImage 4.4.8: file, symbol, line (made by scripts/original-lines.py from the original source)\n')
+    handle.write(f'# SDWebImage {tag}: file, symbol, line (made by scripts/original-lines.py from the original source)\n')
     for (name, symbol), number in sorted(rows.items()):
         handle.write(f'{name}\t{symbol}\t{number}\n')
-print(f'original-lines.py: {len(rows)} symbols written to Docs/original-lines.tsv')
+print(f'original-lines.py: {len(rows)} symbols written to Docs/{table}')

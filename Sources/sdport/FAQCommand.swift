@@ -46,6 +46,11 @@ struct FAQCommand: AsyncParsableCommand {
             if !lines.isEmpty {
                 printField("At 4.4.8", lines.map { "\($0.location) \($0.link)" }.joined(separator: "; "))
             }
+            if let original5 = entry.original5 {
+                let lines5 = OriginalLineTable.citations5(for: original5).compactMap { $0 }
+                printField("5.x", original5)
+                printField("At 5.x", lines5.map { "\($0.location) \($0.link)" }.joined(separator: "; "))
+            }
         }
     }
 

@@ -17,6 +17,7 @@ extension FAQEntry {
             portAnchor: "public init(namespace: String, diskCacheDirectory: String?)",
             test: "FAQ01_DiskDirectoryTests.test_FAQ01_defaultPathIsCachesDefaultFullNamespace",
             original: "SDImageCache.m -initWithNamespace:diskCacheDirectory:, -makeDiskCachePath:",
+            original5: "Core/SDImageCache.m +defaultDiskCacheDirectory, -migrateDiskCacheDirectory",
             live: {
                 let shared = SDImageCache.shared.diskCachePath
                 let custom = SDImageCache(namespace: "avatars", diskCacheDirectory: "/tmp/sdport").diskCachePath
@@ -64,6 +65,7 @@ extension FAQEntry {
             portAnchor: "public static func sd_imageFormat(forImageData data: Data?)",
             test: "FAQ04_FormatSniffingTests.test_FAQ04_firstByteDecidesTheFormat",
             original: "NSData+ImageContentType.m +sd_imageFormatForImageData:",
+            original5: "Core/NSData+ImageContentType.m +sd_imageFormatForImageData:",
             live: {
                 let samples: [(String, Data)] = [
                     ("FF D8 FF", Data([0xFF, 0xD8, 0xFF])),
@@ -171,6 +173,7 @@ extension FAQEntry {
             portAnchor: "image/webp,image/*;q=0.8",
             test: "FAQ12_AcceptHeaderTests.test_FAQ12_acceptHeaderReachesTheServer",
             original: "SDWebImageDownloader.m -initWithSessionConfiguration:",
+            original5: "Core/SDWebImageDownloader.m -initWithConfig:",
             live: { try await FAQLiveProbes.acceptHeader() }),
         FAQEntry(
             number: 13,
@@ -224,6 +227,7 @@ extension FAQEntry {
             portAnchor: "if settings.executionOrder == .lifo",
             test: "FAQ16_ExecutionOrderTests.test_FAQ16_lifoRunsTheNewestFirst",
             original: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:",
+            original5: "Core/SDWebImageDownloader.m -createDownloaderOperationWithUrl:options:context:",
             live: { try await FAQLiveProbes.executionOrder() }),
         FAQEntry(
             number: 17,
@@ -241,6 +245,8 @@ extension FAQEntry {
             test: "FAQ17_CoalescingTests.test_FAQ17_hundredRequestsForOneURLHitTheServerOnce; FAQ17_FailedURLTests.test_FAQ17_failedURLIsNotTriedAgainUnlessRetryFailed; FAQ17_FailedURLTests.test_FAQ17_a404IsNotBlacklistedIn448",
             original: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:; "
                 + "SDWebImageManager.m failedURLs, -loadImageWithURL:options:progress:completed:",
+            original5: "Core/SDWebImageDownloaderOperation.m -URLSession:dataTask:didReceiveResponse:completionHandler:; "
+                + "Core/SDWebImageDownloader.m -shouldBlockFailedURLWithURL:error:",
             live: { try await FAQLiveProbes.coalescingAndFailedURLs() }),
     ]
 }

@@ -18,6 +18,9 @@ struct FAQEntry: Sendable {
     let test: String
     /// The original's file and method (SDWebImage 4.4.8).
     let original: String
+    /// Where the answer says 5.x differs: that file and method at tag 5.21.5, as a path under SDWebImage/
+    /// ("Core/SDImageCache.m -migrateDiskCacheDirectory"), resolved from `Docs/original-lines-5.21.5.tsv`.
+    var original5: String? = nil
     /// Reads the proof from the running code ("maxConcurrentDownloads = 6"). May start a loopback server.
     let live: @Sendable () async throws -> String
 

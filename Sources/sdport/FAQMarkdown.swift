@@ -10,14 +10,14 @@ enum FAQMarkdown {
 
             - Port: `\(SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor))`
             - Test: `\(entry.test)`
-            - Original (4.4.8): \(entry.original)\(originalLines(entry.original))
-            """
+            - Original (4.4.8): \(entry.original)\(originalLines(OriginalLineTable.citations(for: entry.original)))
+            """ + (entry.original5.map { "\n- Original (5.21.5): \($0)\(originalLines(OriginalLineTable.citations5(for: $0)))" } ?? "")
         }.joined(separator: "\n\n")
     }
 
     /// " — [SDWebImage/File.m:N](link), …" for the symbols the line table knows.
-    private static func originalLines(_ reference: String) -> String {
-        let lines = OriginalLineTable.citations(for: reference).compactMap { $0 }
+    private static func originalLines(_ citations: [OriginalLineTable.Citation?]) -> String {
+        let lines = citations.compactMap { $0 }
         guard !lines.isEmpty else { return "" }
         return " — " + lines.map { "[`\($0.location)`](\($0.link))" }.joined(separator: ", ")
     }

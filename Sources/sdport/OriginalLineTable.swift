@@ -3,26 +3,34 @@ import Foundation
 /// The original's lines: `Docs/original-lines.tsv` (made by `scripts/original-lines.py` from SDWebImage's source
 /// at tag 4.4.8) turns a reference such as "SDImageCache.m -deleteOldFilesWithCompletionBlock:" into
 /// `SDWebImage/SDImageCache.m:645` and a link to that line of the original's repository at tag 4.4.8.
+/// `Docs/original-lines-5.21.5.tsv` (`--tag 5.21.5`) does the same at tag 5.21.5 for references whose files are
+/// paths under SDWebImage/ ("Core/SDImageCache.m -initWithNamespace:diskCacheDirectory:config:").
 ///
 /// A reference names a file, then symbols of that file separated by ", "; several files are separated by "; ".
 /// A method is `-selector:` or `+selector`, anything else (a property, type, macro, constant) its name. A
 /// method declared in a header resolves to its implementation in the `.m` when that file has it.
 enum OriginalLineTable {
     static let repository = "https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/"
+    static let repository5 = "https://github.com/SDWebImage/SDWebImage/blob/5.21.5/SDWebImage/"
 
-    /// One resolved symbol.
+    /// One resolved symbol, at tag 4.4.8 unless `tag` says 5.21.5.
     struct Citation: Equatable {
         let file: String
         let symbol: String
         let line: Int
+        var tag = "4.4.8"
         var location: String { "SDWebImage/\(file):\(line)" }
-        var link: String { "\(OriginalLineTable.repository)\(file)#L\(line)" }
+        var link: String { "\(tag == "4.4.8" ? OriginalLineTable.repository : OriginalLineTable.repository5)\(file)#L\(line)" }
     }
 
     /// (file, symbol) → line, from the table in the package; empty when the sources are not there.
-    static let lines: [String: Int] = {
+    static let lines: [String: Int] = load("Docs/original-lines.tsv")
+    /// The same at tag 5.21.5.
+    static let lines5: [String: Int] = load("Docs/original-lines-5.21.5.tsv")
+
+    private static func load(_ path: String) -> [String: Int] {
         guard let root = SourceLocator.packageRoot,
-              let text = try? String(contentsOf: root.appendingPathComponent("Docs/original-lines.tsv"), encoding: .utf8)
+              let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         else { return [:] }
         var table: [String: Int] = [:]
         for row in text.split(separator: "\n") where !row.hasPrefix("#") {
@@ -30,7 +38,7 @@ enum OriginalLineTable {
             if fields.count == 3, let line = Int(fields[2]) { table["\(fields[0])\t\(fields[1])"] = line }
         }
         return table
-    }()
+    }
 
     /// The (file, symbol) pairs a reference names, in order.
     static func symbols(in reference: String) -> [(file: String, symbol: String)] {
@@ -58,5 +66,19 @@ enum OriginalLineTable {
     /// Every symbol of `reference` resolved; nil for one the table does not have.
     static func citations(for reference: String) -> [Citation?] {
         symbols(in: reference).map { citation(file: $0.file, symbol: $0.symbol) }
+    }
+
+    /// Every symbol of a 5.21.5 reference ("Core/File.m -a:") resolved from the 5.x table, a header's method at
+    /// its `.m` when that file has it; nil for one the table does not have.
+    static func citations5(for reference: String) -> [Citation?] {
+        symbols(in: reference).map { file, symbol in
+            let candidates = (file.hasSuffix(".h") ? [String(file.dropLast(2)) + ".m"] : []) + [file]
+            for candidate in candidates {
+                if let line = lines5["\(candidate)\t\(symbol)"] {
+                    return Citation(file: candidate, symbol: symbol, line: line, tag: "5.21.5")
+                }
+            }
+            return nil
+        }
     }
 }

@@ -7,9 +7,9 @@ import XCTest
 final class OriginalLineTableTests: XCTestCase {
     private static let root = CLIProcess.packageRoot
 
-    /// "File.m symbol" → line, from the table.
-    private func lines() throws -> [String: Int] {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("Docs/original-lines.tsv"), encoding: .utf8)
+    /// "File.m symbol" → line, from the 4.4.8 table, or from another (`Docs/original-lines-5.21.5.tsv`).
+    private func lines(_ table: String = "Docs/original-lines.tsv") throws -> [String: Int] {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(table), encoding: .utf8)
         var lines: [String: Int] = [:]
         for row in text.split(separator: "\n") where !row.hasPrefix("#") {
             let fields = row.split(separator: "\t")
@@ -54,25 +54,121 @@ final class OriginalLineTableTests: XCTestCase {
         }
     }
 
+    /// FAQ answers that say how 5.x differs ("5.x moves …", "5.1+ sends …") carry an `original5:` reference, and
+    /// each of its symbols is in `Docs/original-lines-5.21.5.tsv`, so `sdport faq` can print the 5.21.5 line.
+    func test_ORIGINAL_faq5xReferencesAreInThe5xTable() throws {
+        let table = try lines("Docs/original-lines-5.21.5.tsv")
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/sdport/FAQEntry+All.swift"), encoding: .utf8)
+        let mentions5x = try NSRegularExpression(pattern: #"\b5\.(x|\d+\+)"#)
+        let original5 = try NSRegularExpression(pattern: #"original5: ((?:"[^"]*"\s*\+?\s*)+)"#)
+        let entries = source.components(separatedBy: "FAQEntry(\n").dropFirst()
+        XCTAssertEqual(entries.count, 17)
+        var references = 0
+        for entry in entries {
+            let range = NSRange(entry.startIndex..., in: entry)
+            let number = entry.split(separator: ",").first.map(String.init) ?? entry
+            let match = original5.firstMatch(in: entry, range: range)
+            XCTAssertEqual(match != nil, mentions5x.firstMatch(in: entry, range: range) != nil,
+                           "\(number): an answer that says how 5.x differs has an original5 reference, and only such an answer")
+            guard let match, let found = Range(match.range(at: 1), in: entry) else { continue }
+            let reference = entry[found].split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }.joined()
+            references += 1
+            for symbol in symbols(reference) {
+                XCTAssertNotNil(table[symbol], "\(symbol) (from \"\(reference)\") is not in Docs/original-lines-5.21.5.tsv")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(references, 5, "FAQ-01, 04, 12, 16 and 17 say how 5.x differs")
+    }
+
     /// Doc comments that cite the original ("At tag 4.4.8: `SDWebImage/File.m:N` (`-selector:`)") name the line
-    /// the table gives for that symbol, so a wrong or stale line fails here.
+    /// the table gives for that symbol, so a wrong or stale line fails here. The minimum is the number of citations
+    /// written, so deleting some fails too.
     func test_ORIGINAL_docCommentCitationsMatchTheTable() throws {
-        let lines = try lines()
+        let checked = try checkDocCommentCitations(tag: "4.4.8", table: lines())
+        XCTAssertGreaterThanOrEqual(checked.lines, 102, "doc blocks that cite the original at 4.4.8")
+        XCTAssertGreaterThanOrEqual(checked.citations, 151, "symbols cited at 4.4.8")
+    }
+
+    /// The same for "At tag 5.21.5: `SDWebImage/Core/File.m:N` (`-selector:`)", checked against
+    /// `Docs/original-lines-5.21.5.tsv` (`scripts/original-lines.py … --tag 5.21.5`): where 5.x differs, and for
+    /// the 5.x layer (context, loaders, transformers, 5.x options, errors and cache types).
+    func test_ORIGINAL_docComment5xCitationsMatchThe5xTable() throws {
+        let table = try lines("Docs/original-lines-5.21.5.tsv")
+        XCTAssertGreaterThan(table.count, 2000)
+        XCTAssertEqual(table["Core/SDWebImageManager.m -loadImageWithURL:options:context:progress:completed:"], 189)
+        let checked = try checkDocCommentCitations(tag: "5.21.5", table: table)
+        XCTAssertGreaterThanOrEqual(checked.lines, 71, "doc blocks that cite the original at 5.21.5")
+        XCTAssertGreaterThanOrEqual(checked.citations, 97, "symbols cited at 5.21.5")
+    }
+
+    /// Every line of Sources/SDPort starting "/// At tag <tag>:" checked against `table`; the number of such lines
+    /// and of citations in them.
+    private func checkDocCommentCitations(tag: String, table: [String: Int]) throws -> (lines: Int, citations: Int) {
         let citation = try NSRegularExpression(pattern: #"`SDWebImage/([^`:]+):(\d+)` \(`([^`]+)`\)"#)
-        let sources = Self.root.appendingPathComponent("Sources/SDPort")
-        var checked = 0
-        for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? NSEnumerator() where path.hasSuffix(".swift") {
-            let source = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-            for line in source.split(separator: "\n") where line.hasPrefix("/// At tag 4.4.8:") {
+        var lines = 0, citations = 0
+        for (path, source) in try portSources() {
+            for line in source.split(separator: "\n") where line.hasPrefix("/// At tag \(tag):") {
                 let text = String(line)
-                for match in citation.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let matches = citation.matches(in: text, range: NSRange(text.startIndex..., in: text))
+                XCTAssertFalse(matches.isEmpty, "\(path): a citation line without a citation: \(text)")
+                lines += 1
+                for match in matches {
                     let part = { (i: Int) in String(text[Range(match.range(at: i), in: text)!]) }
-                    XCTAssertEqual(lines["\(part(1)) \(part(3))"], Int(part(2)), "\(path): \(part(1)) \(part(3))")
-                    checked += 1
+                    XCTAssertEqual(table["\(part(1)) \(part(3))"], Int(part(2)), "\(path): \(part(1)) \(part(3)) at tag \(tag)")
+                    citations += 1
                 }
             }
         }
-        XCTAssertGreaterThanOrEqual(checked, 14, "the core types cite the original's lines")
+        return (lines, citations)
+    }
+
+    /// Doc blocks that may name an original file without citing its lines, and why.
+    private static let uncitedDocBlocks: [String: String] = [:]
+
+    /// Every doc comment of a top-level declaration in Sources/SDPort (a type, an extension, a typealias, a
+    /// function, a constant) that names a file of the original (`SDImageCache.m`, `UIView+WebCache.m`) carries an
+    /// "At tag 4.4.8:" or "At tag 5.21.5:" line in the same block, so the reader is one hop from the original.
+    func test_ORIGINAL_docBlocksNamingAnOriginalFileCiteItsLines() throws {
+        let file = try NSRegularExpression(pattern: #"\b[A-Z]\w*(\+\w+)?\.m\b"#)
+        var naming = 0
+        var uncited: [String] = []
+        for (path, source) in try portSources() {
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var index = 0
+            while index < lines.count {
+                guard lines[index].hasPrefix("///") else { index += 1; continue }
+                var end = index
+                while end < lines.count, lines[end].hasPrefix("///") { end += 1 }
+                let block = Array(lines[index..<end])
+                var declaration = end
+                while declaration < lines.count, lines[declaration].hasPrefix("@") { declaration += 1 }
+                // Only blocks of top-level declarations (not indented members, not a block before a blank line).
+                let topLevel = declaration < lines.count && !lines[declaration].isEmpty
+                    && !lines[declaration].first!.isWhitespace && !lines[declaration].hasPrefix("//")
+                let text = block.filter { !$0.hasPrefix("/// At tag") }.joined(separator: "\n")
+                if topLevel, file.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
+                    naming += 1
+                    let cited = block.contains { $0.hasPrefix("/// At tag 4.4.8:") || $0.hasPrefix("/// At tag 5.21.5:") }
+                    let name = "\(path): \(lines[declaration].prefix(80))"
+                    if !cited, Self.uncitedDocBlocks[path] == nil { uncited.append(name) }
+                }
+                index = end
+            }
+        }
+        XCTAssertGreaterThanOrEqual(naming, 45, "doc blocks naming an original .m file")
+        XCTAssertEqual(uncited, [], "doc blocks that name an original .m file but cite no line")
+    }
+
+    /// The port's sources (Sources/SDPort), path relative to it → text.
+    private func portSources() throws -> [(String, String)] {
+        let sources = Self.root.appendingPathComponent("Sources/SDPort")
+        var result: [(String, String)] = []
+        for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? NSEnumerator() where path.hasSuffix(".swift") {
+            result.append((path, try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)))
+        }
+        XCTAssertGreaterThan(result.count, 100)
+        return result.sorted { $0.0 < $1.0 }
     }
 
     /// The check can fail: a 4.0–4.2 method 4.4.8 no longer has is not in the table.

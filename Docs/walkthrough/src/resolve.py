@@ -6,6 +6,8 @@ text, so citations follow the code when lines move. It fails, naming the citatio
 It cites the original as {{File.m symbol}} (a method `-selector:`, a property, type, macro or constant): the line
 comes from Docs/original-lines.tsv (scripts/original-lines.py, SDWebImage at tag 4.4.8) and is written with a link
 to that line at tag 4.4.8; a symbol the table does not have fails. A header's method points at its .m.
+{{5: Core/File.m symbol}} does the same at tag 5.21.5, from Docs/original-lines-5.21.5.tsv (original-lines.py
+--tag 5.21.5), whose files are paths under SDWebImage/.
 07-faq.md.in gets the output of `sdport faq --markdown` where it says <!-- FAQ -->.
 
 Run from the package root:
@@ -33,24 +35,35 @@ if arguments:
 problems = []
 marker = re.compile(r'\[\[([^#\]]+)#([^\]]+)\]\]')
 original_marker = re.compile(r'\{\{([^ }]+) ([^}]+)\}\}')
-original_lines = {}
-with open(os.path.join(root, 'Docs', 'original-lines.tsv'), encoding='utf-8') as handle:
-    for row in handle.read().split('\n'):
-        fields = row.split('\t')
-        if len(fields) == 3 and not row.startswith('#'):
-            original_lines[(fields[0], fields[1])] = int(fields[2])
-repository = 'https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/'
+original5_marker = re.compile(r'\{\{5: ([^ }]+) ([^}]+)\}\}')
 
 
-def cite_original(match):
-    file, symbol = match.group(1), match.group(2).strip()
-    candidates = ([file[:-2] + '.m'] if file.endswith('.h') else []) + [file]
-    for candidate in candidates:
-        if (candidate, symbol) in original_lines:
-            line = original_lines[(candidate, symbol)]
-            return f'[`{symbol}` — `SDWebImage/{candidate}:{line}`]({repository}{candidate}#L{line})'
-    problems.append(f'{file} {symbol}: not in Docs/original-lines.tsv (not in 4.4.8?)')
-    return f'`{file} {symbol}`'
+def read_table(name):
+    table = {}
+    with open(os.path.join(root, 'Docs', name), encoding='utf-8') as handle:
+        for row in handle.read().split('\n'):
+            fields = row.split('\t')
+            if len(fields) == 3 and not row.startswith('#'):
+                table[(fields[0], fields[1])] = int(fields[2])
+    return table
+
+
+tables = {'4.4.8': read_table('original-lines.tsv'), '5.21.5': read_table('original-lines-5.21.5.tsv')}
+
+
+def citer(tag):
+    def cite_original(match):
+        file, symbol = match.group(1), match.group(2).strip()
+        candidates = ([file[:-2] + '.m'] if file.endswith('.h') else []) + [file]
+        for candidate in candidates:
+            if (candidate, symbol) in tables[tag]:
+                line = tables[tag][(candidate, symbol)]
+                link = f'https://github.com/SDWebImage/SDWebImage/blob/{tag}/SDWebImage/{candidate}#L{line}'
+                return f'[`{symbol}` — `SDWebImage/{candidate}:{line}`]({link})'
+        table = 'original-lines.tsv' if tag == '4.4.8' else f'original-lines-{tag}.tsv'
+        problems.append(f'{file} {symbol}: not in Docs/{table} (not in {tag}?)')
+        return f'`{file} {symbol}`'
+    return cite_original
 
 
 def cite(match):
@@ -75,7 +88,8 @@ for name in sorted(os.listdir(here)):
     with open(os.path.join(here, name), encoding='utf-8') as handle:
         text = handle.read()
     text = marker.sub(cite, text)
-    text = original_marker.sub(cite_original, text)
+    text = original5_marker.sub(citer('5.21.5'), text)
+    text = original_marker.sub(citer('4.4.8'), text)
     if '<!-- FAQ -->' in text:
         if faq is None:
             problems.append(f'{name}: pass the output of `sdport faq --markdown`')

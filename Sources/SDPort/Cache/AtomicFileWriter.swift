@@ -9,6 +9,7 @@ import Glibc
 /// Not in the original, which writes with `NSDataWritingAtomic` (the same idea, inside Foundation). Written
 /// with POSIX calls so a failure reports its `errno` and the cache can tell "directory missing" (create it and
 /// retry) from "cannot write" (report it).
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:341` (`-_storeImageDataToDisk:forKey:`).
 enum AtomicFileWriter {
     /// The name prefix of temporary files; hidden, so the cleanup and size counts skip them.
     static let temporaryPrefix = ".sdport-tmp-"

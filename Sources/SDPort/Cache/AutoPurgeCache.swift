@@ -23,6 +23,8 @@ import Foundation
 ///
 /// All state is guarded by `lock`. Evicted objects are released after the lock is dropped, so an object's
 /// `deinit` can never run inside the lock.
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:21` (`SDMemoryCache`), `SDWebImage/SDImageCache.m:71` (`-setObject:forKey:cost:`), `SDWebImage/SDImageCache.m:86` (`-objectForKey:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDMemoryCache.m:84` (`-setObject:forKey:cost:`), `SDWebImage/Core/SDMemoryCache.m:97` (`-objectForKey:`).
 public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & Sendable>: @unchecked Sendable {
     // The hot paths (get, set, remove) are @inlinable, so callers in other modules get code specialised for
     // their key and value types; the state they touch is therefore @usableFromInline rather than private.

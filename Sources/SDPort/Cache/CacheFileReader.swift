@@ -6,6 +6,7 @@ import Glibc
 /// The port's fast path for cache reads with no `diskCacheReadingOptions` (the original reads with
 /// `+[NSData dataWithContentsOfFile:options:error:]`); Foundation's `Data(contentsOf:)` is used when options
 /// are set. Returns nil for a missing file, a directory or any read error.
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:442` (`-diskImageDataBySearchingAllPathsForKey:`).
 enum CacheFileReader {
     static func contents(atPath path: String) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

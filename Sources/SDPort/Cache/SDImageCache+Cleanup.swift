@@ -5,6 +5,8 @@ import Glibc
 ///
 /// Ports the "Cache clean Ops" and "Cache Info" methods of `SDImageCache.m` (4.4.8). 5.x moves the cleanup to
 /// `-[SDDiskCache removeExpiredData]` with the same two passes.
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:625` (`-clearDiskOnCompletion:`), `SDWebImage/SDImageCache.m:645` (`-deleteOldFilesWithCompletionBlock:`), `SDWebImage/SDImageCache.m:786` (`-calculateSizeWithCompletionBlock:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDDiskCache.m:151` (`-removeExpiredData`).
 extension SDImageCache {
     /// Temporary files left by a crash mid-write are deleted by the cleanup once they are this old. (Writes
     /// of this cache never overlap the cleanup, both being on the io queue; the delay spares another process's

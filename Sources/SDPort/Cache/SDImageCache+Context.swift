@@ -9,6 +9,7 @@ import Foundation
 /// disk data is decoded with `SDImageCacheDecodeImageData` (context coder, `decodeFirstFrameOnly`, scale factor,
 /// `avoidDecodeImage`) rather than always by the shared coders, `queryMemoryDataSync` exists, and
 /// `decodeFirstFrameOnly` also turns an animated image found in memory into a still one.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:605` (`-queryCacheOperationForKey:options:context:done:`), `SDWebImage/Core/SDImageCache.m:957` (`-storeImage:imageData:forKey:cacheType:completion:`).
 extension SDImageCache {
     /// Looks `key` up in memory, then on disk.
     ///

@@ -13,6 +13,8 @@ import Foundation
 /// in UTF-8 bytes (Linux's NAME_MAX counts bytes; the same for ASCII). Characters Linux cannot have in a file
 /// name (NUL, "/") are removed from the extension (5.x's `SDSanitizeFileNameString` removes NUL and ":").
 /// Whatever the key, the name is one path component starting with the hash, so it never leaves the directory.
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:245` (`-cachedFileNameForKey:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDDiskCache.m:360` (`SDDiskCacheFileNameForKey`), `SDWebImage/Core/SDDiskCache.m:345` (`SDSanitizeFileNameString`).
 extension SDImageCache {
     /// The longest extension kept: NAME_MAX (255) − 32 hex digits − the dot.
     public static let maxFileExtensionLength = 255 - 32 - 1

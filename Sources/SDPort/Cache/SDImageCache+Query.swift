@@ -4,6 +4,7 @@ import Glibc
 /// Looking images up (CACHE-06 … CACHE-09, FAQ-05, FAQ-11).
 ///
 /// Ports the query and retrieve methods of `SDImageCache.m` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:506` (`-queryCacheOperationForKey:options:done:`), `SDWebImage/SDImageCache.m:416` (`-imageFromMemoryCacheForKey:`), `SDWebImage/SDImageCache.m:420` (`-imageFromDiskCacheForKey:`).
 extension SDImageCache {
     /// Whether `key` has a file in the cache directory (with or without extension); the answer arrives on
     /// `completionQueue`. Read-only paths are not searched (as the original).

@@ -4,6 +4,8 @@ import Foundation
 /// 5.x `queryImage(forKey:options:context:done:)`. Each front does its own memory step and passes in how to decode
 /// a file and where the search runs; the search itself — read the file, keep the memory image with the data, or
 /// decode the file and fill memory, trace the step — is written once here.
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:506` (`-queryCacheOperationForKey:options:done:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:609` (`-queryCacheOperationForKey:options:context:cacheType:done:`).
 extension SDImageCache {
     /// Where a query searches the disk and calls `done`.
     enum QueryExecution {

@@ -4,6 +4,7 @@ import Glibc
 /// Removing one image (CACHE-10).
 ///
 /// Ports `-removeImageForKey:fromDisk:withCompletion:` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDImageCache.m:576` (`-removeImageForKey:fromDisk:withCompletion:`).
 extension SDImageCache {
     /// Removes `key` from memory and disk; `completion` runs on `completionQueue` after the file is gone.
     public func removeImage(forKey key: String?, withCompletion completion: SDWebImageNoParamsBlock?) {

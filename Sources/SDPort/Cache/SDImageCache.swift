@@ -33,6 +33,7 @@ import Logging
 /// Mutable state of the cache object itself (`customPaths`, `_completionQueue`) is
 /// guarded by `stateLock`; `fileManager` is only used on `ioQueue`.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:177` (`-initWithNamespace:diskCacheDirectory:`), `SDWebImage/SDImageCache.m:506` (`-queryCacheOperationForKey:options:done:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:118` (`-initWithNamespace:diskCacheDirectory:config:`), `SDWebImage/Core/SDImageCache.m:192` (`-migrateDiskCacheDirectory`).
 public final class SDImageCache: @unchecked Sendable {
     /// The prefix of the full namespace (`com.hackemist.SDWebImageCache.` + namespace).
     public static let namespacePrefix = "com.hackemist.SDWebImageCache."

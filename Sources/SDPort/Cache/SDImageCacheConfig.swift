@@ -13,6 +13,8 @@ import Foundation
 /// `diskCacheWritingOptions` says.
 ///
 /// Each property is guarded by its own lock (`SDLocked`).
+/// At tag 4.4.8: `SDWebImage/SDImageCacheConfig.m:15` (`-init`), `SDWebImage/SDImageCacheConfig.m:11` (`kDefaultCacheMaxCacheAge`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCacheConfig.m:26` (`-init`), `SDWebImage/Core/SDImageCacheConfig.h:95` (`maxDiskAge`).
 public final class SDImageCacheConfig: @unchecked Sendable {
     /// One week, in seconds (`kDefaultCacheMaxCacheAge`).
     public static let defaultMaxCacheAge: TimeInterval = 60 * 60 * 24 * 7

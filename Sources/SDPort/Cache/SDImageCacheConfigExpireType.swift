@@ -4,6 +4,8 @@
 /// used the modification date). On Linux the dates are `stat`'s `st_atim` and `st_mtim`; the access date only
 /// moves on read when the file system is not mounted `noatime` (`relatime`, the usual default, updates it at
 /// most once a day). 5.x adds creation and change dates and makes the access date the default (5.20).
+/// At tag 4.4.8: `SDWebImage/SDImageCacheConfig.h:12` (`SDImageCacheConfigExpireType`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCacheConfig.h:13` (`SDImageCacheConfigExpireType`).
 public enum SDImageCacheConfigExpireType: UInt, Sendable {
     /// The last time the file was read.
     case accessDate = 0

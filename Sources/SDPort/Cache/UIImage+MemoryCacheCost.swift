@@ -7,6 +7,8 @@ import Foundation
 /// frame count). The computed cost is width × height in points times scale², that is the number of pixels,
 /// multiplied by the number of frames for an animated image (4.4.4+). 5.x counts bytes instead (bytes per row ×
 /// height × unique frames).
+/// At tag 4.4.8: `SDWebImage/UIImage+MemoryCacheCost.m:23` (`-sd_memoryCost`), `SDWebImage/UIImage+MemoryCacheCost.m:12` (`SDMemoryCacheCostForImage`).
+/// At tag 5.21.5: `SDWebImage/Core/UIImage+MemoryCacheCost.m:13` (`SDMemoryCacheCostForImage`).
 extension UIImage {
     /// The cost the memory cache charges for this image. Once a value has been set it is what the getter
     /// returns, whatever it is (zero included), as 4.4.8 returns any associated number it finds; until then the

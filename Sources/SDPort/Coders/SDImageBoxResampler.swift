@@ -8,6 +8,7 @@ import Foundation
 /// Not in the original (which lets Core Graphics draw with `kCGInterpolationHigh`); used by
 /// `SDWebImageCoderHelper.decompressedAndScaledDownImage`. Images with alpha are averaged with premultiplied
 /// colour, so transparent pixels do not darken their neighbours.
+/// At tag 4.4.8: `SDWebImage/SDWebImageImageIOCoder.m:251` (`-sd_decompressedAndScaledDownImageWithImage:`).
 enum SDImageBoxResampler {
     /// The source pixels one destination pixel covers along one axis.
     private struct Taps {

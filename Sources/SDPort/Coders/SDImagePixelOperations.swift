@@ -5,6 +5,7 @@ import Foundation
 /// Not a type of the original, where `UIImage+Transform` (5.x) draws with Core Graphics. Works on the port's
 /// RGBA8 straight-alpha bitmaps; every result is a new image with packed rows that keeps the source's scale and
 /// format, and is not marked `sd_isDecoded` unless the source was (a packed RGBA bitmap is already "decoded").
+/// At tag 5.21.5: `SDWebImage/Core/UIImage+Transform.m:353` (`-sd_resizedImageWithSize:scaleMode:`), `SDWebImage/Core/UIImage+Transform.m:492` (`-sd_flippedImageWithHorizontal:vertical:`).
 enum SDImagePixelOperations {
     /// Applies `transform` to each frame of an animated image (keeping durations and loop count), or to the image.
     static func mapFrames(of image: UIImage, _ transform: (UIImage) -> UIImage) -> UIImage? {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// The decoding steps shared by `SDImageLoaderDecodeImageData` and `SDImageCacheDecodeImageData`.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.m:33` (`SDImageLoaderDecodeImageData`), `SDWebImage/Core/SDImageCacheDefine.m:99` (`SDImageCacheDecodeImageData`).
 enum SDImageV5Decoding {
     static func decode(_ data: Data, key: String, options: SDWebImageV5Options, context: SDWebImageContext?,
                        shouldDecompress: Bool) throws -> UIImage {

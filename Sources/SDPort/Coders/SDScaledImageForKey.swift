@@ -3,6 +3,7 @@ import Foundation
 /// Ports `SDScaledImageForKey` from `SDWebImageCompat.m` (4.4.8): an image whose key contains "@2x."
 /// gets scale 2, "@3x." scale 3 (keys shorter than 8 characters are never scaled); animated images are
 /// rebuilt frame by frame with the same durations, loop count and format.
+/// At tag 4.4.8: `SDWebImage/SDWebImageCompat.m:20` (`SDScaledImageForKey`).
 public func SDScaledImageForKey(_ key: String?, _ image: UIImage?) -> UIImage? {
     guard let image else { return nil }
     if let frames = image.images, !frames.isEmpty {

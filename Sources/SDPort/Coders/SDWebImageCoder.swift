@@ -2,6 +2,7 @@ import Foundation
 
 /// The key of the decompress options that asks for large images to be scaled down
 /// (`SDWebImageCoderScaleDownLargeImagesKey` in `SDWebImageCoder.h`, 4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImageCoder.m:11` (`SDWebImageCoderScaleDownLargeImagesKey`).
 public let SDWebImageCoderScaleDownLargeImagesKey = "scaleDownLargeImages"
 
 /// Decompress options: `[SDWebImageCoderScaleDownLargeImagesKey: true]` asks for scaling down.
@@ -14,6 +15,7 @@ public typealias SDWebImageCoderOptions = [String: Bool]
 ///
 /// Beyond the original: `decodeImage(from:)` throws an error that says why the data did not decode
 /// (`decodedImage(with:)` keeps the original's nil-on-failure contract on top of it).
+/// At tag 4.4.8: `SDWebImage/SDWebImageCoder.h:39` (`SDWebImageCoder`), `SDWebImage/SDWebImageCoder.h:57` (`-decodedImageWithData:`).
 public protocol SDWebImageCoder: AnyObject, Sendable {
     /// Whether this coder can decode `data` (normally: whether the sniffed format is one it knows).
     func canDecode(from data: Data?) -> Bool
@@ -40,6 +42,7 @@ extension SDWebImageCoder {
 ///
 /// Ports `SDWebImageProgressiveCoder` from `SDWebImageCoder.h` (4.4.8). The downloader makes a fresh
 /// instance (`init()`) for every download, because the coder keeps the state of one partial image.
+/// At tag 4.4.8: `SDWebImage/SDWebImageCoder.h:98` (`SDWebImageProgressiveCoder`), `SDWebImage/SDWebImageCoder.h:117` (`-incrementallyDecodedImageWithData:finished:`).
 public protocol SDWebImageProgressiveCoder: SDWebImageCoder {
     init()
     /// Whether this coder can decode `data` incrementally.

@@ -17,6 +17,8 @@ import Foundation
 /// images, and marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents.
 /// Scaling down resamples with an area-averaging (box) filter in one pass instead of the original's tiled
 /// `CGContextDrawImage` calls; the destination size is computed exactly as the original computes it.
+/// At tag 4.4.8: `SDWebImage/SDWebImageCoderHelper.m:18` (`+animatedImageWithFrames:`), `SDWebImage/SDWebImageCoderHelper.m:86` (`+framesFromAnimatedImage:`), `SDWebImage/SDWebImageImageIOCoder.m:251` (`-sd_decompressedAndScaledDownImageWithImage:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCoderHelper.m:654` (`+decodedImageWithImage:`), `SDWebImage/Core/SDImageCoderHelper.m:723` (`+decodedAndScaledDownImageWithImage:limitBytes:`).
 public enum SDWebImageCoderHelper {
     /// Bytes per pixel of a decoded bitmap (`kBytesPerPixel`).
     public static let bytesPerPixel = 4

@@ -13,6 +13,7 @@ import Foundation
 /// image with alpha and JPEG otherwise, whichever coder is asked.
 /// The list is guarded by `codersLock`, as the original guards it with a semaphore.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCodersManager.m:37` (`-init`), `SDWebImage/SDWebImageCodersManager.m:102` (`-decodedImageWithData:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCodersManager.m:35` (`-init`).
 public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable {
     /// The shared manager, used by the cache and the downloader (`+sharedInstance`).
     public static let shared = SDWebImageCodersManager()

@@ -28,6 +28,7 @@ import Foundation
 /// Thread safety: the shared instance has no state. An instance made with `init()` for one download keeps that
 /// download's incremental state (the format's coder and the orientation) under `lock`.
 /// At tag 4.4.8: `SDWebImage/SDWebImageImageIOCoder.m:101` (`-decodedImageWithData:`), `SDWebImage/SDWebImageImageIOCoder.m:112` (`-incrementallyDecodedImageWithData:finished:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageIOCoder.m:144` (`-decodedImageWithData:options:`).
 public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecked Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImageImageIOCoder()

@@ -26,6 +26,8 @@ import Foundation
 ///   orientation on top (`SDImageEXIFOrientation`, COD-09).
 /// - Headers claiming more than `SDWebImageCoderHelper.maxDecodedPixelCount` pixels are refused before any
 ///   allocation.
+/// At tag 4.4.8: `SDWebImage/SDWebImageImageIOCoder.m:101` (`-decodedImageWithData:`), `SDWebImage/SDWebImageImageIOCoder.m:112` (`-incrementallyDecodedImageWithData:finished:`), `SDWebImage/SDWebImageImageIOCoder.m:389` (`-encodedDataWithImage:format:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageIOCoder.m:144` (`-decodedImageWithData:options:`).
 public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImageJPEGCoder()

@@ -18,6 +18,8 @@ import Foundation
 ///   stream and feeds it only the bytes it has not seen; the stream and its byte count are guarded by `lock`.
 /// - Headers claiming more than `SDWebImageCoderHelper.maxDecodedPixelCount` pixels are refused before any
 ///   allocation.
+/// At tag 4.4.8: `SDWebImage/SDWebImageImageIOCoder.m:101` (`-decodedImageWithData:`), `SDWebImage/SDWebImageImageIOCoder.m:112` (`-incrementallyDecodedImageWithData:finished:`), `SDWebImage/SDWebImageImageIOCoder.m:389` (`-encodedDataWithImage:format:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageIOCoder.m:144` (`-decodedImageWithData:options:`), `SDWebImage/Core/SDImageAPNGCoder.m:17` (`SDImageAPNGCoder`).
 public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImagePNGCoder()

@@ -28,6 +28,7 @@ import Foundation
 ///   when `finished` comes. Animated WebP has no incremental decoder (libwebp refuses it): no partial image.
 /// - `decompressedImage` force-decodes (and scales down) through `SDWebImageCoderHelper` and re-encodes
 ///   `data` as WebP when the image was scaled down, as the original does.
+/// At tag 4.4.8: `SDWebImage/SDWebImageWebPCoder.m:59` (`-decodedImageWithData:`), `SDWebImage/SDWebImageWebPCoder.m:149` (`-incrementallyDecodedImageWithData:finished:`), `SDWebImage/SDWebImageWebPCoder.m:374` (`-encodedDataWithImage:format:`).
 public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked Sendable {
     /// Ports `+sharedCoder`.
     public static let shared = SDWebImageWebPCoder()

@@ -2,6 +2,8 @@ import Foundation
 
 /// Ports `UIImage+GIF` (`UIImage+GIF.m`, 4.4.8): making an animated image from GIF data (COD-07).
 /// 5.x keeps `sd_imageWithGIFData:` and decodes through `SDImageGIFCoder`.
+/// At tag 4.4.8: `SDWebImage/UIImage+GIF.m:16` (`+sd_animatedGIFWithData:`).
+/// At tag 5.21.5: `SDWebImage/Core/UIImage+GIF.m:15` (`+sd_imageWithGIFData:`).
 extension UIImage {
     /// Ports `+sd_animatedGIFWithData:`: the GIF decoded by `SDWebImageGIFCoder.shared` — animated when it has
     /// several frames, still when it has one — or nil for nil or undecodable data.

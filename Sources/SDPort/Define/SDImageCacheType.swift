@@ -2,6 +2,7 @@
 ///
 /// Ports `SDImageCacheType` from `SDImageCache.h` (4.4.8): `none` means the image was downloaded,
 /// `disk` that it was read from the disk cache, `memory` that it was found in the memory cache.
+/// At tag 4.4.8: `SDWebImage/SDImageCache.h:13` (`SDImageCacheType`).
 public enum SDImageCacheType: Int, Sendable, CustomStringConvertible {
     case none = 0
     case disk = 1

@@ -2,6 +2,7 @@ import Foundation
 
 /// Typed reading of context values, shared by the manager, the cache and the loaders of the 5.x layer. The
 /// values whose types belong to a layer are read in that layer's own extension (`SDWebImageContext+Coder`, …).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:14` (`SDWebImageContext`).
 extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable {
     /// The value under `option` if it has type `T`.
     func value<T>(_ option: SDWebImageContextOption, as type: T.Type) -> T? {

@@ -8,6 +8,7 @@ import Foundation
 ///
 /// Only the keys that mean something without UIKit are defined. Left out on purpose: `animatedImageClass`
 /// (there is no `SDAnimatedImage` class here), `downloadDecryptor`, and the 5.x keys added after seed 003.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:13` (`SDWebImageContextOption`).
 public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible {
     public let rawValue: String
@@ -59,4 +60,5 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
 /// Ports `SDWebImageContext` (`NSDictionary<SDWebImageContextOption, id>`, 5.x). Values must be `Sendable` because
 /// the load crosses queues; each key's documentation says which type it expects. A value of the wrong type is
 /// ignored, as the original ignores an object that does not answer the expected selectors.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:14` (`SDWebImageContext`).
 public typealias SDWebImageContext = [SDWebImageContextOption: any Sendable]

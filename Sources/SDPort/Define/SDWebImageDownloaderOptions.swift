@@ -1,6 +1,7 @@
 /// The downloader's option flags, with SDWebImage 4.4's bit values (FAQ-15).
 ///
 /// Ports `SDWebImageDownloaderOptions` from `SDWebImageDownloader.h` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.h:13` (`SDWebImageDownloaderOptions`).
 public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

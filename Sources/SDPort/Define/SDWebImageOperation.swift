@@ -5,6 +5,7 @@ import Foundation
 /// Ports the `SDWebImageOperation` protocol (`SDWebImageOperation.h`, 4.4.8), whose only method is `cancel`.
 /// Foundation's `Operation` conforms, as `NSOperation` does in the original. `Sendable`, because operations are
 /// cancelled from any thread (as Nuke's `Cancellable` is).
+/// At tag 4.4.8: `SDWebImage/SDWebImageOperation.h:11` (`SDWebImageOperation`).
 public protocol SDWebImageOperation: AnyObject, Sendable {
     func cancel()
 }

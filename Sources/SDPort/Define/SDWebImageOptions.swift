@@ -3,6 +3,8 @@
 /// Ports `SDWebImageOptions` from `SDWebImageManager.h` (4.4.8). Flags combine with `|` (Swift: set
 /// union or `[.a, .b]`) and are tested with `&` (Swift: `contains`). 5.x renumbers some flags and adds
 /// others (for example `FromLoaderOnly`); those are not part of this 4.x set.
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:14` (`SDWebImageOptions`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:53` (`SDWebImageOptions`).
 public struct SDWebImageOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -3,6 +3,7 @@
 /// Ports 5.x's `SDImageCacheType` (`SDImageCacheDefine.h`) for the `storeCacheType` and `originalStoreCacheType`
 /// context values. It is a separate type because 5.x adds `.all` (memory and disk), which the 4.4.8
 /// `SDImageCacheType` the rest of the port reports results with does not have. The raw values are 5.x's.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCacheDefine.h:16` (`SDImageCacheType`).
 public enum SDWebImageV5CacheType: Int, Sendable, CustomStringConvertible {
     /// Not stored at all.
     case none = 0

@@ -7,6 +7,7 @@
 /// moved, `ProgressiveDownload` became `ProgressiveLoad`, `QueryDataWhenInMemory` became `QueryMemoryData`,
 /// `QueryDiskSync` became `QueryDiskDataSync`, and `FromLoaderOnly`, `QueryMemoryDataSync`, `AvoidDecodeImage`,
 /// `DecodeFirstFrameOnly` and `PreloadAllFrames` are new. `init(_:)` converts a 4.x set.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:53` (`SDWebImageOptions`).
 public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

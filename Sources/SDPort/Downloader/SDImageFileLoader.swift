@@ -15,6 +15,7 @@ import Foundation
 /// - Failed-URL list: only files whose bytes do not decode are blocked; a missing or unreadable file may appear
 ///   or become readable later, so it is not.
 /// - Completions run on `ioQueue`; the manager moves them to its own queue.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.h:112` (`-requestImageWithURL:options:context:progress:completed:`).
 public final class SDImageFileLoader: SDImageLoader {
     /// The shared file loader.
     public static let shared = SDImageFileLoader()

@@ -10,6 +10,7 @@ import Foundation
 /// A loader is called from any thread; its completion may run on any queue (the manager hops to its own). Loaders
 /// decode the data themselves, honouring the context's coder and the decode options — `SDImageLoaderDecodeImageData`
 /// does it the standard way.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.h:74` (`SDImageLoader`), `SDWebImage/Core/SDImageLoader.h:112` (`-requestImageWithURL:options:context:progress:completed:`).
 public protocol SDImageLoader: AnyObject, Sendable {
     /// Whether this loader can load `url` (for example: its scheme).
     func canRequestImage(for url: URL?) -> Bool

@@ -2,8 +2,10 @@ import Foundation
 
 /// Progress of one load: bytes received, bytes expected (-1 when unknown), the URL.
 /// Ports `SDImageLoaderProgressBlock` (`SDImageLoader.h`, 5.x), the same shape as 4.4.8's downloader progress block.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.h:14` (`SDImageLoaderProgressBlock`).
 public typealias SDImageLoaderProgressBlock = SDWebImageDownloaderProgressBlock
 
 /// The end (or a partial image, `finished == false`) of one load.
 /// Ports `SDImageLoaderCompletedBlock` (`SDImageLoader.h`, 5.x), the same shape as 4.4.8's downloader completion.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.h:15` (`SDImageLoaderCompletedBlock`).
 public typealias SDImageLoaderCompletedBlock = SDWebImageDownloaderCompletedBlock

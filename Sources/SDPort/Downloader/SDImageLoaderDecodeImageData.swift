@@ -13,6 +13,7 @@ import Foundation
 ///    force-decoded, and with `scaleDownLargeImages` scaled down to the 60 MB limit.
 ///
 /// The cache key is the context's `cacheKeyFilter` applied to the URL, else the URL's absolute string.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.m:33` (`SDImageLoaderDecodeImageData`).
 public func SDImageLoaderDecodeImageData(_ data: Data, _ url: URL, _ options: SDWebImageV5Options,
                                          _ context: SDWebImageContext?, shouldDecompress: Bool = true) throws -> UIImage {
     let key = context?.cacheKeyFilter?.cacheKey(for: url) ?? url.absoluteString

@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Ports `SDImageLoadersManager` (`SDImageLoadersManager.m`, 5.x). The original starts with the shared
 /// downloader; so does `shared` here. The list is guarded by `loadersLock` (the original uses a lock too).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageLoadersManager.m:80` (`-canRequestImageForURL:`), `SDWebImage/Core/SDImageLoadersManager.m:100` (`-requestImageWithURL:options:context:progress:completed:`).
 public final class SDImageLoadersManager: SDImageLoader, @unchecked Sendable {
     /// A manager holding the shared downloader.
     public static let shared = SDImageLoadersManager()

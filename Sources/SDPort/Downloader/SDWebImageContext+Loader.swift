@@ -2,6 +2,7 @@ import Foundation
 
 /// The context's loader and download modifiers (5.x `SDWebImageContextImageLoader`,
 /// `SDWebImageContextDownloadRequestModifier`, `SDWebImageContextDownloadResponseModifier`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:266` (`SDWebImageContextImageLoader`), `SDWebImage/Core/SDWebImageDefine.h:400` (`SDWebImageContextDownloadRequestModifier`), `SDWebImage/Core/SDWebImageDefine.h:405` (`SDWebImageContextDownloadResponseModifier`).
 extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable {
     var imageLoader: (any SDImageLoader)? { value(.imageLoader, as: (any SDImageLoader).self) }
     var requestModifier: SDWebImageDownloaderRequestModifier? {

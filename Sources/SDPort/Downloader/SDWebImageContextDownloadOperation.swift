@@ -11,6 +11,7 @@ import Foundation
 /// `timeoutInterval` applies; the downloader's protocol cache does not), and are not in `currentDownloadCount`.
 ///
 /// `receivedData` is guarded by `captureLock`.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:197` (`-downloadImageWithURL:options:context:progress:completed:`).
 final class SDWebImageContextDownloadOperation: SDWebImageDownloaderOperation, @unchecked Sendable {
     /// Where context downloads run; as many at once as the downloader's default (6).
     static let queue: OperationQueue = {

@@ -17,6 +17,7 @@ import Foundation
 ///   `httpAdditionalHeaders` (added when the request lacks them).
 /// - `httpShouldUsePipelining` maps to connection reuse and HTTP/2 multiplexing; `httpMaximumConnectionsPerHost`
 ///   is not applied (the downloader's operation queue bounds concurrency).
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:132` (`-createNewSessionWithConfiguration:`).
 public final class SDWebImageCurlSession: @unchecked Sendable {
     /// A private copy of the configuration it was made with; never mutated after `init`.
     public let configuration: URLSessionConfiguration

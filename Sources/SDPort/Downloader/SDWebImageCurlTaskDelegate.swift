@@ -9,6 +9,7 @@ import Foundation
 /// `willCacheResponse`, `didReceiveChallenge`, `didCompleteWithError`). The original's downloader is the
 /// session's delegate and looks up the operation for each task; here each task carries its delegate (5.x does
 /// the same lookup as 4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:281` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`), `SDWebImage/SDWebImageDownloaderOperation.m:316` (`-URLSession:dataTask:didReceiveData:`), `SDWebImage/SDWebImageDownloaderOperation.m:383` (`-URLSession:task:didCompleteWithError:`).
 public protocol SDWebImageCurlTaskDelegate: AnyObject, Sendable {
     /// The final response head arrived (after redirects). No data is delivered until `completionHandler`
     /// is called; `.cancel` ends the task with NSURLErrorCancelled.

@@ -6,6 +6,8 @@ import Foundation
 /// operation, and the operation's token for this caller's callbacks. Cancelling removes only those callbacks;
 /// the download itself stops when no callbacks are left (the fix for the original's issue #883). 5.x keeps the
 /// design and adds the request, the response and the task metrics to the token.
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:21` (`SDWebImageDownloadToken`), `SDWebImage/SDWebImageDownloader.m:23` (`-cancel`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:548` (`SDWebImageDownloadToken`).
 public final class SDWebImageDownloadToken: SDWebImageOperation, @unchecked Sendable {
     public let url: URL?
     /// The operation's token for this caller's callbacks.

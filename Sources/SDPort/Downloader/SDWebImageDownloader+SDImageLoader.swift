@@ -23,6 +23,7 @@ import Foundation
 ///   with `invalidDownloadOperation`; the response modifier runs on the final response (see
 ///   `SDWebImageDownloaderResponseModifier`). With a context coder, the received bytes are decoded by it even when
 ///   the shared coders rejected them.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:612` (`-requestImageWithURL:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageDownloader.m:640` (`-shouldBlockFailedURLWithURL:error:`).
 extension SDWebImageDownloader: SDImageLoader {
     /// Any URL (5.x returns YES for every non-nil URL; the transport reports unsupported schemes).
     public func canRequestImage(for url: URL?) -> Bool {

@@ -16,6 +16,7 @@ import Foundation
 /// another. 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
 /// new one for LIFO.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:88` (`-initWithSessionConfiguration:`), `SDWebImage/SDWebImageDownloader.m:283` (`-downloadImageWithURL:options:progress:completed:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:93` (`-initWithConfig:`), `SDWebImage/Core/SDWebImageDownloader.m:290` (`-createDownloaderOperationWithUrl:options:context:`).
 @dynamicMemberLookup
 public final class SDWebImageDownloader: @unchecked Sendable {
     /// The shared downloader, used by `SDWebImageManager.shared`.

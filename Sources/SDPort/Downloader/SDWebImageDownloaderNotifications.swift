@@ -5,10 +5,14 @@ import Foundation
 // 5.x keeps the names and posts them the same way.
 
 /// A download operation started its network task.
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:25` (`SDWebImageDownloadStartNotification`).
 public let SDWebImageDownloadStartNotification = Notification.Name("SDWebImageDownloadStartNotification")
 /// A download operation received its response (valid or not).
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:26` (`SDWebImageDownloadReceiveResponseNotification`).
 public let SDWebImageDownloadReceiveResponseNotification = Notification.Name("SDWebImageDownloadReceiveResponseNotification")
 /// A download operation's task ended: completed, failed or cancelled.
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:27` (`SDWebImageDownloadStopNotification`).
 public let SDWebImageDownloadStopNotification = Notification.Name("SDWebImageDownloadStopNotification")
 /// A download operation's task completed without a transport error (posted after the stop notification).
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:28` (`SDWebImageDownloadFinishNotification`).
 public let SDWebImageDownloadFinishNotification = Notification.Name("SDWebImageDownloadFinishNotification")

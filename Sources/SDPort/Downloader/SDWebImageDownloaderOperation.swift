@@ -33,6 +33,7 @@ import Foundation
 /// `stateLock` guards the download's state; the settings the downloader copies in are one value behind their own
 /// lock (`settings`). KVO notifications are sent without `stateLock` held.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:127` (`-start`), `SDWebImage/SDWebImageDownloaderOperation.m:383` (`-URLSession:task:didCompleteWithError:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.m:430` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`).
 open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperationInterface,
     SDWebImageCurlTaskDelegate, @unchecked Sendable {
     /// One caller's callbacks; its identity is the caller's token.

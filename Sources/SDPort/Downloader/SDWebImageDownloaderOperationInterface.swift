@@ -7,6 +7,8 @@ import Foundation
 /// inSession:options:]`; Swift cannot call an arbitrary initializer on a class object, so the protocol
 /// requires that initializer. The session is the port's libcurl transport instead of an `NSURLSession` (Linux).
 /// 5.x renames the protocol `SDWebImageDownloaderOperation` and adds a context argument to the initializer.
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.h:24` (`SDWebImageDownloaderOperationInterface`), `SDWebImage/SDWebImageDownloaderOperation.m:72` (`-initWithRequest:inSession:options:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.h:18` (`SDWebImageDownloaderOperation`).
 public protocol SDWebImageDownloaderOperationInterface: AnyObject {
     init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions)
     /// Adds a caller's callbacks; the result is the token `cancel(_:)` takes. nil when the operation is

@@ -8,6 +8,7 @@ import Foundation
 /// body arrives, so the modifier runs once the download has finished, on the final response. Returning nil fails
 /// the load with `SDWebImageV5Error.invalidDownloadResponse`; a modified HTTP status outside 200..<400 fails it
 /// with `invalidDownloadStatusCode`. 5.x calls it as the response arrives and cancels the transfer instead.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderResponseModifier.m:33` (`-modifiedResponseWithResponse:`), `SDWebImage/Core/SDWebImageDownloaderOperation.m:430` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`).
 public final class SDWebImageDownloaderResponseModifier: Sendable {
     private let block: @Sendable (URLResponse) -> URLResponse?
 

@@ -8,6 +8,7 @@ private let queueLabelKey = DispatchSpecificKey<String>()
 
 /// Ports the `dispatch_queue_async_safe` macro from `SDWebImageCompat.h` (4.4.8): runs `block` at once
 /// when the caller is already on `queue`, otherwise submits it asynchronously to `queue`.
+/// At tag 4.4.8: `SDWebImage/SDWebImageCompat.h:97` (`dispatch_queue_async_safe`).
 public func dispatch_queue_async_safe(_ queue: DispatchQueue, _ block: @escaping @Sendable () -> Void) {
     if queue.getSpecific(key: queueLabelKey) == nil {
         queue.setSpecific(key: queueLabelKey, value: queue.label)
@@ -25,6 +26,7 @@ public func dispatch_queue_async_safe(_ queue: DispatchQueue, _ block: @escaping
 ///
 /// On Linux the main queue is drained by `dispatchMain()`, by the main `RunLoop` (XCTest's waits run it),
 /// or by Swift's main actor executor; a program must do one of them or main-queue blocks never run.
+/// At tag 4.4.8: `SDWebImage/SDWebImageCompat.h:106` (`dispatch_main_async_safe`).
 public func dispatch_main_async_safe(_ block: @escaping @Sendable () -> Void) {
     dispatch_queue_async_safe(DispatchQueue.main, block)
 }

@@ -5,6 +5,7 @@ import Foundation
 /// Ports `SDImageFlippingTransformer` (`SDImageTransformer.m`, 5.x, which calls `-[UIImage
 /// sd_flippedImageWithHorizontal:vertical:]`). Here the pixels are reordered directly; animated images are flipped
 /// frame by frame.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:228` (`SDImageFlippingTransformer`), `SDWebImage/Core/UIImage+Transform.m:492` (`-sd_flippedImageWithHorizontal:vertical:`).
 public final class SDImageFlippingTransformer: SDImageTransformer {
     public let horizontal: Bool
     public let vertical: Bool

@@ -5,6 +5,7 @@ import Foundation
 /// Ports `SDImagePipelineTransformer` (`SDImageTransformer.m`, 5.x): its key is the transformers' keys joined with
 /// `-`, and a step that returns nil stops the pipeline with nil (as in the original, whose next step is then given
 /// nil). An empty pipeline returns the image itself.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:54` (`SDImagePipelineTransformer`).
 public final class SDImagePipelineTransformer: SDImageTransformer {
     public let transformers: [any SDImageTransformer]
     public let transformerKey: String

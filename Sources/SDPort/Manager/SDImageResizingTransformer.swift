@@ -6,6 +6,7 @@ import Foundation
 /// sd_resizedImageWithSize:scaleMode:]`). Linux difference: 5.x draws with Core Graphics in points; here the size is
 /// in pixels and pixels are resampled with the port's area-averaging filter (`SDImageBoxResampler`). The result
 /// keeps the source's scale and format; animated images are resized frame by frame.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:168` (`SDImageResizingTransformer`), `SDWebImage/Core/UIImage+Transform.m:353` (`-sd_resizedImageWithSize:scaleMode:`).
 public final class SDImageResizingTransformer: SDImageTransformer {
     public let size: CGSize
     public let scaleMode: SDImageScaleMode

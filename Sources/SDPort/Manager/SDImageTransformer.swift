@@ -9,6 +9,8 @@ import Foundation
 ///
 /// Transformers run on a background queue, many at once, so they must be thread-safe (the concrete ones here are
 /// immutable).
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:166` (`-imageManager:transformDownloadedImage:withURL:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.h:38` (`SDImageTransformer`), `SDWebImage/Core/SDImageTransformer.h:67` (`-transformedImageWithImage:forKey:`).
 public protocol SDImageTransformer: AnyObject, Sendable {
     /// Identifies the transformation and its parameters; becomes part of the cache key.
     var transformerKey: String { get }

@@ -13,6 +13,7 @@ let SDImageTransformerKeySeparator = "-"
 ///   encode it, so `{` becomes `%7B`);
 /// - any other key with an extension (a file path, a file URL): `<key without extension>-<transformerKey>.<ext>`.
 /// A nil key gives nil.
+/// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:19` (`SDTransformedKeyForKey`).
 public func SDTransformedKeyForKey(_ key: String?, _ transformerKey: String) -> String? {
     guard let key else { return nil }
     let keyURL = URL(string: key)
@@ -33,6 +34,7 @@ public func SDTransformedKeyForKey(_ key: String?, _ transformerKey: String) -> 
 
 /// The cache key of a thumbnail: `SDTransformedKeyForKey(key, "Thumbnail({w,h},p)")`, with the size printed with
 /// six decimals and `p` 1 or 0 for "preserve aspect ratio". Ports `SDThumbnailedKeyForKey` (5.x).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:42` (`SDThumbnailedKeyForKey`).
 public func SDThumbnailedKeyForKey(_ key: String?, _ thumbnailPixelSize: CGSize, _ preserveAspectRatio: Bool) -> String? {
     let size = String(format: "{%f,%f}", Double(thumbnailPixelSize.width), Double(thumbnailPixelSize.height))
     return SDTransformedKeyForKey(key, "Thumbnail(\(size),\(preserveAspectRatio ? 1 : 0))")

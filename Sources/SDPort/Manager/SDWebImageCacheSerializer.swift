@@ -5,6 +5,7 @@ import Foundation
 /// Ports 5.x's `SDWebImageCacheSerializer` class (`SDWebImageCacheSerializer.h`). 4.4.8 has the manager-wide
 /// `cacheSerializer` block, which the 5.x flow still uses when the context has none. Returning nil makes the
 /// cache encode the image itself (PNG with alpha, JPEG without).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageCacheSerializer.m:32` (`-cacheDataWithImage:originalData:imageURL:`).
 public final class SDWebImageCacheSerializer: Sendable {
     private let block: SDWebImageCacheSerializerBlock
 

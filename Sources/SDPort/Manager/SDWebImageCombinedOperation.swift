@@ -21,6 +21,8 @@ import Foundation
 /// runs holding its load's lock, a completion must not wait synchronously for another thread that is itself
 /// delivering a completion of a load this one cancels (two completion queues cancelling each other's loads).
 /// With one serial completion queue (the main queue, by default) that cannot happen.
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.m:16` (`SDWebImageCombinedOperation`), `SDWebImage/SDWebImageManager.m:356` (`-cancel`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.h:25` (`SDWebImageCombinedOperation`).
 public final class SDWebImageCombinedOperation: SDWebImageOperation, @unchecked Sendable {
     /// Guards every stored property below; recursive because a completion, run under it, may call `cancel()`.
     private let lock = NSRecursiveLock()

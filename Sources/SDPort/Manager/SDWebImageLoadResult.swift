@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Port addition: SDWebImage 4.4.8 has only completion blocks
 /// (`SDInternalCompletionBlock` in `SDWebImageManager.h`), whose finished call carries the same values.
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:123` (`SDInternalCompletionBlock`).
 public struct SDWebImageLoadResult: Sendable {
     /// The loaded (and, when the delegate transforms, transformed) image.
     public let image: UIImage

@@ -30,6 +30,7 @@ import Foundation
 /// Kept from the port's manager: completions run on `completionQueue` (or the context's `callbackQueue`), and once
 /// the returned operation is cancelled no completion is called (5.x calls it with an `SDWebImageErrorCancelled`
 /// error). These loads are listed in `runningOperations` like 4.x loads, so `cancelAll()` and `isRunning` see them.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:189` (`-loadImageWithURL:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:136` (`-cacheKeyForURL:context:`), `SDWebImage/Core/SDWebImageManager.m:116` (`-originalCacheKeyForURL:context:`).
 extension SDWebImageManager {
     /// Loads `url` the 5.x way. See the extension's documentation for the steps and the differences from 4.4.8.
     @discardableResult

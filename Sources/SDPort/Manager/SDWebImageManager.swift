@@ -3,12 +3,14 @@ import Foundation
 /// The manager's completion: called with `finished == false` for each partial image of a progressive download,
 /// and once with `finished == true` at the end (twice with `RefreshCached` when the cached image is replaced).
 /// Ports `SDInternalCompletionBlock` (`SDWebImageManager.h`, 4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:123` (`SDInternalCompletionBlock`).
 public typealias SDInternalCompletionBlock = @Sendable (_ image: UIImage?, _ data: Data?, _ error: Error?,
                                                         _ cacheType: SDImageCacheType, _ finished: Bool,
                                                         _ imageURL: URL?) -> Void
 
 /// Chooses the bytes written to the disk cache for a downloaded image; nil data makes the cache encode the
 /// image. Ports `SDWebImageCacheSerializerBlock` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:127` (`SDWebImageCacheSerializerBlock`).
 public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _ data: Data?, _ imageURL: URL?) -> Data?
 
 /// Ties the cache and the downloader together: looks in the cache first, downloads when it must, stores what it
@@ -34,6 +36,7 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 /// Thread safety: the settings are one `SDWebImageManagerSettings` value behind one lock, `failedURLs` is
 /// guarded by `failedURLsLock` and `runningOperations` by `runningOperationsLock` (the original's two semaphores).
 /// At tag 4.4.8: `SDWebImage/SDWebImageManager.m:47` (`-init`), `SDWebImage/SDWebImageManager.m:117` (`-loadImageWithURL:options:progress:completed:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:189` (`-loadImageWithURL:options:context:progress:completed:`).
 public final class SDWebImageManager: @unchecked Sendable {
     /// The shared manager: the shared cache and the shared downloader (MGR-01).
     public static let shared: SDWebImageManager = {

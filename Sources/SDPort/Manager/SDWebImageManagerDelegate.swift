@@ -17,6 +17,8 @@ import Foundation
 /// The methods are called off the main queue (the transform on a global queue, the others on whatever queue
 /// the cache or the downloader answers on), so a delegate must be `Sendable`.
 /// 5.x keeps `shouldDownloadImageForURL` and `shouldBlockFailedURL`; transforms move to `SDImageTransformer`.
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:132` (`SDWebImageManagerDelegate`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.h:53` (`SDWebImageManagerDelegate`).
 public protocol SDWebImageManagerDelegate: AnyObject, Sendable {
     /// Whether to download `imageURL` when it is not in the cache (or is being refreshed).
     func imageManager(_ imageManager: SDWebImageManager, shouldDownloadImageFor imageURL: URL?) -> Bool

@@ -2,10 +2,12 @@ import Foundation
 
 /// Called after each prefetched URL with the number finished so far and the list's length.
 /// Ports `SDWebImagePrefetcherProgressBlock` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImagePrefetcher.h:38` (`SDWebImagePrefetcherProgressBlock`).
 public typealias SDWebImagePrefetcherProgressBlock = @Sendable (_ finishedCount: Int, _ totalCount: Int) -> Void
 
 /// Called once when the whole list is done, with the number finished and the number that gave no image.
 /// Ports `SDWebImagePrefetcherCompletionBlock` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImagePrefetcher.h:39` (`SDWebImagePrefetcherCompletionBlock`).
 public typealias SDWebImagePrefetcherCompletionBlock = @Sendable (_ finishedCount: Int, _ skippedCount: Int) -> Void
 
 /// Loads a list of URLs into the cache ahead of time, a few at once, in list order (MGR-14).
@@ -29,6 +31,7 @@ public typealias SDWebImagePrefetcherCompletionBlock = @Sendable (_ finishedCoun
 /// The blocks and the delegate are called on the manager's `completionQueue` (main by default).
 /// State is guarded by `lock`.
 /// At tag 4.4.8: `SDWebImage/SDWebImagePrefetcher.m:39` (`-initWithImageManager:`), `SDWebImage/SDWebImagePrefetcher.m:112` (`-prefetchURLs:progress:completed:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImagePrefetcher.m:82` (`-setMaxConcurrentPrefetchCount:`).
 public final class SDWebImagePrefetcher: @unchecked Sendable {
     /// The shared prefetcher, on a manager of its own over the shared cache and downloader.
     public static let shared = SDWebImagePrefetcher()

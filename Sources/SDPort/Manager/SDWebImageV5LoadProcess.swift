@@ -8,6 +8,7 @@ import Foundation
 /// `callStoreOriginCacheProcessForOperation` and `callStoreCacheProcessForOperation`. Differences are listed on
 /// that method. Every stored property is immutable; transforms and stores of one load run in order on
 /// `transformQueue`, so a progressive load's partial images never overtake its final one.
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:283` (`-callCacheProcessForOperation:url:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:600` (`-callStoreCacheProcessForOperation:url:options:context:image:data:cacheType:finished:completed:`).
 final class SDWebImageV5LoadProcess: Sendable {
     let manager: SDWebImageManager
     let operation: SDWebImageCombinedOperation

@@ -14,6 +14,7 @@ import Foundation
 /// `sd_memoryCost` from `UIImage+MultiFormat`, `UIImage+GIF`, `UIImage+ForceDecode` and
 /// `UIImage+MemoryCacheCost` in 4.4.8) is stored here under a lock,
 /// because the original sets them after the image exists.
+/// At tag 4.4.8: `SDWebImage/UIImage+MultiFormat.m:56` (`-sd_imageFormat`), `SDWebImage/UIImage+MemoryCacheCost.m:23` (`-sd_memoryCost`).
 public final class UIImage: @unchecked Sendable {
     /// Width in pixels.
     public let pixelWidth: Int

@@ -5,6 +5,7 @@ import Foundation
 /// Ports the `NSMapTable` with strong keys and weak values that `UIView+WebCacheOperation.m` (4.4.8) keeps in an
 /// associated object. The value is weak because the manager's `runningOperations` owns the operation; once a
 /// load finishes and the manager lets go, the entry reads as nil here. Main-actor confined, like the views.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCacheOperation.m:16` (`SDOperationsDictionary`), `SDWebImage/UIView+WebCacheOperation.m:20` (`-sd_operationDictionary`).
 @MainActor
 public struct SDOperationsDictionary {
     /// A weak reference to one operation.

@@ -3,6 +3,7 @@
 /// Ports the `SDWebImageAnimationOptions` typedef of `SDWebImageTransition.h` (4.4.8), which on iOS is
 /// `UIViewAnimationOptions`. The raw values are UIKit's. Headless views draw nothing, so the options are only
 /// carried to `UIView.transition(with:duration:options:animations:completion:)` where a test can read them.
+/// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:22` (`SDWebImageAnimationOptions`).
 public struct SDWebImageAnimationOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -7,6 +7,8 @@ import Foundation
 /// before loading, passes download progress clamped to 0...1, and stops it when the load has finished (or at
 /// once for a nil URL). All methods are called on the main actor. `updateIndicatorProgress` is optional in 5.x;
 /// here it has an empty default.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:329` (`-sd_setShowActivityIndicatorView:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageIndicator.h:17` (`SDWebImageIndicator`).
 @MainActor
 public protocol SDWebImageIndicator: AnyObject, Sendable {
     /// The view that shows the indicator; the image view adds it as a subview.

@@ -4,6 +4,7 @@ import Foundation
 /// placeholder, then the loaded image), for a custom set-image block to leave when its own work is done
 /// (VIEW-10). Ports `SDWebImageInternalSetImageGroupKey` (`UIView+WebCache.m`, 4.4.8; gone in 5.x). The value is
 /// an `SDWebImageInternalSetImageGroup`, or a bare `DispatchGroup` (which never delays the completion).
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:13` (`SDWebImageInternalSetImageGroupKey`).
 public let SDWebImageInternalSetImageGroupKey = "internalSetImageGroup"
 
 /// The value of `SDWebImageInternalSetImageGroupKey`: the dispatch group, and whether the view waits for it
@@ -15,6 +16,7 @@ public let SDWebImageInternalSetImageGroupKey = "internalSetImageGroup"
 /// no associated objects, so the port holds the group and the switch together in this object. When the switch
 /// is on, the view calls its completion (and `setNeedsLayout`) through `group.notify(queue: .main)`, after every
 /// `enter` has been matched by a `leave`; when off, at once after setting the image, as 4.4.8 does.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:74` (`-sd_internalSetImageWithURL:placeholderImage:options:operationKey:internalSetImageBlock:progress:completed:context:`).
 public final class SDWebImageInternalSetImageGroup: @unchecked Sendable {
     /// The group the view enters; whoever sets the image leaves it.
     public let group: DispatchGroup

@@ -1,11 +1,14 @@
 import Foundation
 
 /// Runs before the transition, with the view still showing the placeholder.
+/// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:27` (`SDWebImageTransitionPreparesBlock`).
 public typealias SDWebImageTransitionPreparesBlock = @MainActor (_ view: UIView, _ image: UIImage?, _ imageData: Data?,
                                                                  _ cacheType: SDImageCacheType, _ imageURL: URL?) -> Void
 /// Runs as the transition's animations, right after the image is set.
+/// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:28` (`SDWebImageTransitionAnimationsBlock`).
 public typealias SDWebImageTransitionAnimationsBlock = @MainActor (_ view: UIView, _ image: UIImage?) -> Void
 /// Runs when the transition has ended.
+/// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:29` (`SDWebImageTransitionCompletionBlock`).
 public typealias SDWebImageTransitionCompletionBlock = @MainActor @Sendable (_ finished: Bool) -> Void
 
 /// The animation applied when a view's load finishes (VIEW-08), set on a view as `sd_imageTransition`.
@@ -17,6 +20,7 @@ public typealias SDWebImageTransitionCompletionBlock = @MainActor @Sendable (_ f
 ///
 /// Linux: there is nothing to animate, so `duration` and `animationOptions` are carried but not timed; the blocks
 /// are called in UIKit's order, which is what a test can observe. Main-actor confined, like the views.
+/// At tag 4.4.8: `SDWebImage/SDWebImageTransition.m:19` (`-init`), `SDWebImage/UIView+WebCache.m:227` (`-sd_setImage:imageData:basedOnClassOrViaCustomSetImageBlock:transition:cacheType:imageURL:`).
 @MainActor
 public final class SDWebImageTransition {
     /// Do not set the image: `animations` will (default false).

@@ -6,6 +6,7 @@ import Foundation
 /// 4.4.8's `-[UIView sd_setIndicatorStyle:]` (`UIView+WebCache.m`) stores one on the view, and
 /// `sd_addActivityIndicator` builds its indicator with it; a view that never had a style set reads 0, which is
 /// `whiteLarge`. Nothing is drawn on Linux, so the style is only carried by the indicator for callers to read.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:337` (`-sd_setIndicatorStyle:`), `SDWebImage/UIView+WebCache.m:345` (`-sd_addActivityIndicator`).
 public enum UIActivityIndicatorViewStyle: Int, Sendable {
     case whiteLarge = 0
     case white = 1

@@ -4,6 +4,7 @@ import Foundation
 /// (VIEW-09). Each state has its own operation key ("UIButtonImageOperation<state>",
 /// "UIButtonBackgroundImageOperation<state>"), so loads for different states run side by side, and its URL is
 /// remembered per state.
+/// At tag 4.4.8: `SDWebImage/UIButton+WebCache.m:75` (`-sd_setImageWithURL:forState:placeholderImage:options:completed:`), `SDWebImage/UIButton+WebCache.m:134` (`-sd_setBackgroundImageWithURL:forState:placeholderImage:options:completed:`).
 extension UIButton {
     private static func imageURLKey(for state: State) -> String { "image_\(state.rawValue)" }
     private static func backgroundImageURLKey(for state: State) -> String { "backgroundImage_\(state.rawValue)" }

@@ -5,6 +5,7 @@ import Foundation
 /// As in UIKit, a state without its own image shows the normal state's. The port's target of
 /// `UIButton+WebCache` (4.4.8), which also keeps the URL per state (`sd_imageURLStorage`, an associated
 /// dictionary there, a stored one here). Main-actor confined, like every view (see `UIView`).
+/// At tag 4.4.8: `SDWebImage/UIButton+WebCache.m:169` (`-sd_imageURLStorage`).
 @MainActor
 open class UIButton: UIControl {
     private var images: [UInt: UIImage] = [:]

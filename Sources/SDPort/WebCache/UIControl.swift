@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Exists so `UIButton` can keep an image per `UIControl.State`, as `UIButton+WebCache` (4.4.8) expects.
 /// Main-actor confined, like every view (see `UIView`).
+/// At tag 4.4.8: `SDWebImage/UIButton+WebCache.m:37` (`UIButton(WebCache)`).
 @MainActor
 open class UIControl: UIView {
     /// A control state: normal is the empty set; the others are UIKit's bits.

@@ -7,6 +7,8 @@ import Foundation
 /// the original's `sd_setImageWithURL:completed:`), plus 5.x's `context` (its only use here:
 /// `SDWebImageExternalCustomManagerKey`). All go through `sd_internalSetImage` with no operation key (so the
 /// class name) and the view's own setter (`image`).
+/// At tag 4.4.8: `SDWebImage/UIImageView+WebCache.m:40` (`-sd_setImageWithURL:placeholderImage:options:progress:completed:`).
+/// At tag 5.21.5: `SDWebImage/Core/UIImageView+WebCache.m:49` (`-sd_setImageWithURL:placeholderImage:options:context:progress:completed:`).
 extension UIImageView {
     /// Loads `url` into `image`, showing `placeholderImage` meanwhile.
     public func sd_setImage(with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],

@@ -4,6 +4,7 @@ import Foundation
 ///
 /// The port's target of `UIImageView+WebCache` and `UIImageView+HighlightedWebCache` (4.4.8). Main-actor
 /// confined, like every view (see `UIView`).
+/// At tag 4.4.8: `SDWebImage/UIImageView+WebCache.m:14` (`UIImageView(WebCache)`), `SDWebImage/UIImageView+HighlightedWebCache.m:16` (`UIImageView(HighlightedWebCache)`).
 @MainActor
 open class UIImageView: UIView {
     /// The image shown normally.

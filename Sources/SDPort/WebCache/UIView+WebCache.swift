@@ -2,13 +2,16 @@ import Foundation
 
 /// A view load's completion: the image (nil on failure), the error, where the image came from, and the URL that
 /// was asked for. Called on the main actor. Ports `SDExternalCompletionBlock` (`SDWebImageManager.h`, 4.4.8).
+/// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:121` (`SDExternalCompletionBlock`).
 public typealias SDExternalCompletionBlock = @MainActor @Sendable (_ image: UIImage?, _ error: Error?,
                                                                    _ cacheType: SDImageCacheType, _ imageURL: URL?) -> Void
 
 /// Replaces the view's own way of showing an image. Ports `SDSetImageBlock` (`UIView+WebCache.h`, 4.4.8).
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.h:26` (`SDSetImageBlock`).
 public typealias SDSetImageBlock = @MainActor @Sendable (_ image: UIImage?, _ imageData: Data?) -> Void
 
 /// The full form of `SDSetImageBlock` the view uses inside. Ports `SDInternalSetImageBlock` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.h:27` (`SDInternalSetImageBlock`).
 public typealias SDInternalSetImageBlock = @MainActor @Sendable (_ image: UIImage?, _ imageData: Data?,
                                                                  _ cacheType: SDImageCacheType, _ imageURL: URL?) -> Void
 
@@ -20,17 +23,21 @@ typealias SDWebImageViewLoadCompletion = @MainActor @Sendable (_ image: UIImage?
 
 /// Extra settings for one view load, by key. Ports the `context` dictionary of 4.4.8's `sd_internalSetImage`
 /// (values must be `Sendable` here).
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:74` (`-sd_internalSetImageWithURL:placeholderImage:options:operationKey:internalSetImageBlock:progress:completed:context:`).
 public typealias SDWebImageViewContext = [String: any Sendable]
 
 /// Context key: the `SDWebImageManager` to load with instead of `SDWebImageManager.shared`
 /// (`SDWebImageExternalCustomManagerKey`, `UIView+WebCache.m`, 4.4.8).
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:14` (`SDWebImageExternalCustomManagerKey`).
 public let SDWebImageExternalCustomManagerKey = "externalCustomManager"
 
 /// The unit count a view's progress gets when a load finished without reporting any progress (a cache hit).
 /// Ports `SDWebImageProgressUnitCountUnknown` (4.4.8).
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:16` (`SDWebImageProgressUnitCountUnknown`).
 public let SDWebImageProgressUnitCountUnknown: Int64 = 1
 
 /// The error of a load started with a nil URL (VIEW-05): `SDWebImageErrorDomain`, code -1, as 4.4.8 makes it.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:74` (`-sd_internalSetImageWithURL:placeholderImage:options:operationKey:internalSetImageBlock:progress:completed:context:`).
 public let SDWebImageNilURLErrorDescription = "Trying to load a nil url"
 
 /// Ports `UIView+WebCache` (4.4.8): the one function every `sd_setImage(with:...)` of every view goes through
@@ -46,6 +53,8 @@ public let SDWebImageNilURLErrorDescription = "Trying to load a nil url"
 /// - the group of `SDWebImageInternalSetImageGroupKey` comes with its "wait for the group" switch in one object
 ///   (`SDWebImageInternalSetImageGroup`), since Linux's dispatch groups carry no associated objects;
 /// - a 5.x `setImageOperationKey` in the context is honoured (V5-01); 4.4.8 has no such key.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:74` (`-sd_internalSetImageWithURL:placeholderImage:options:operationKey:internalSetImageBlock:progress:completed:context:`), `SDWebImage/UIView+WebCache.m:227` (`-sd_setImage:imageData:basedOnClassOrViaCustomSetImageBlock:transition:cacheType:imageURL:`).
+/// At tag 5.21.5: `SDWebImage/Core/UIView+WebCache.m:58` (`-sd_internalSetImageWithURL:placeholderImage:options:context:setImageBlock:progress:completed:`).
 extension UIView {
     /// The URL of the last load started on this view (VIEW-03); nil after a load with a nil URL.
     public var sd_imageURL: URL? { sd_storedImageURL }

@@ -12,6 +12,8 @@ import Foundation
 /// Differences: the original hops to the main queue with `dispatch_main_async_safe`; views here are main-actor
 /// isolated, so the work runs at once. Removing the indicator also calls `stopAnimatingIndicator()` (UIKit's view
 /// simply stops being shown), so its call log ends with a stop.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:329` (`-sd_setShowActivityIndicatorView:`), `SDWebImage/UIView+WebCache.m:345` (`-sd_addActivityIndicator`), `SDWebImage/UIView+WebCache.m:372` (`-sd_removeActivityIndicator`).
+/// At tag 5.21.5: `SDWebImage/Core/UIView+WebCache.m:486` (`-sd_startImageIndicatorWithQueue:`).
 extension UIView {
     /// Whether loads on this view show the 4.x activity indicator. Off until set.
     public var sd_showActivityIndicatorView: Bool { sd_storedShowActivityIndicator }

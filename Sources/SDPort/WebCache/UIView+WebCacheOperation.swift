@@ -4,6 +4,7 @@ import Foundation
 ///
 /// The original guards the table with `@synchronized(self)` because these methods may be called off the main
 /// thread; here views are main-actor isolated, so the compiler keeps every call on the main actor.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCacheOperation.m:32` (`-sd_setImageLoadOperation:forKey:`), `SDWebImage/UIView+WebCacheOperation.m:44` (`-sd_cancelImageLoadOperationWithKey:`).
 extension UIView {
     /// The running operation stored under `key` (5.x's `sd_imageLoadOperationForKey:`), nil once it finished.
     public func sd_imageLoadOperation(forKey key: String?) -> (any SDWebImageOperation)? {

@@ -12,6 +12,7 @@ import Foundation
 /// no lock (the original takes `@synchronized(self)` around the operation table because its categories may be
 /// called off the main thread; here the compiler rules that out). The manager's completions arrive on the
 /// manager's `completionQueue` and are moved to the main queue before they touch a view.
+/// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:28` (`-sd_imageURL`), `SDWebImage/UIView+WebCacheOperation.m:20` (`-sd_operationDictionary`).
 @MainActor
 open class UIView {
     /// The parent view, if this view was added to one.
