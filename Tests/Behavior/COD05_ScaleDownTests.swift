@@ -81,4 +81,25 @@ final class COD05_ScaleDownTests: XCTestCase {
         XCTAssertEqual(scaled.pixelWidth, 1)
         CODFixturePixels.assertPixel(scaled, x: 0, y: 0, (255, 255, 255, 128), tolerance: 1)
     }
+
+    /// Parity: COD-05 — a JPEG over the limit is decoded row by row straight to its scaled size (the full bitmap
+    /// never exists, as 4.4.8 draws its source in tiles); the pixels are exactly those of decoding, then scaling.
+    func test_COD05_streamedScaleDownEqualsDecodeThenScale() throws {
+        let data = try TestFixtures.data("baseline.jpg")
+        let full = try SDWebImageCodersManager.shared.decodeImage(from: data)
+        let limit = full.pixelWidth * full.pixelHeight / 3
+        let expected = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(full, limitPixels: limit))
+        let streamed = try XCTUnwrap(SDWebImageJPEGCoder.decodeScaledDown(from: data, limitPixels: limit))
+        XCTAssertEqual(streamed.pixelWidth, expected.pixelWidth)
+        XCTAssertEqual(streamed.pixelHeight, expected.pixelHeight)
+        XCTAssertLessThan(streamed.pixelWidth, full.pixelWidth)
+        XCTAssertEqual(streamed.pixels, expected.pixels, "the streamed rows are libjpeg's rows, resampled the same way")
+        XCTAssertTrue(streamed.sd_isDecoded)
+        // Under the limit, rotated by EXIF, or not a JPEG: nothing to stream, the ordinary path runs.
+        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: data, limitPixels: full.pixelWidth * full.pixelHeight))
+        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("orientation-6.jpg"), limitPixels: 100))
+        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("gradient.png"), limitPixels: 100))
+        // Cut short: not streamed either (the ordinary decode decides what a truncated file gives).
+        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: data.prefix(data.count / 2), limitPixels: limit))
+    }
 }
