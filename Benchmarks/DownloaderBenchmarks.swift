@@ -1,4 +1,3 @@
-import CTurboJPEG
 import Foundation
 import SDPort
 import SDPortTestServer
@@ -216,17 +215,7 @@ enum DownloaderBenchmarks {
         var generator = SplitMix(seed: 42)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for index in pixels.indices { pixels[index] = UInt8(truncatingIfNeeded: generator.next()) }
-        guard let handle = tjInitCompress() else { throw BenchmarkError.failed("tjInitCompress") }
-        defer { tjDestroy(handle) }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let result = pixels.withUnsafeBufferPointer { buffer in
-            tjCompress2(handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &output, &size, Int32(TJSAMP_420.rawValue), 90, 0)
-        }
-        defer { tjFree(output) }
-        guard result == 0, let output else { throw BenchmarkError.failed("tjCompress2 failed") }
-        return Data(bytes: output, count: Int(size))
+        return try BenchmarkManager.encodeJPEG(rgb: pixels, width: width, height: height)
     }
 
     static func findCurl() -> String? {

@@ -51,12 +51,7 @@ enum ManagerBenchmarks {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = DispatchQueue(label: "sdport.bench.completions")
-        let cache = SDImageCache(namespace: "bench", diskCacheDirectory: directory.path)
-        cache.completionQueue = queue
-        let downloader = SDWebImageDownloader()
-        downloader.completionQueue = queue
-        let manager = SDWebImageManager(cache: cache, downloader: downloader)
-        manager.completionQueue = queue
+        let (cache, _, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "bench", queue: queue)
         let url = URL(string: "http://127.0.0.1:1/hit.jpg")!
         let image = makeImage(seed: 1)
         cache.storeImage(toMemory: image, forKey: url.absoluteString)
@@ -129,12 +124,9 @@ enum ManagerBenchmarks {
 
         // Through the manager.
         func measureManager() throws -> UInt64 {
-            let (cache, directory) = try makeCache()
+            let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
-            let downloader = SDWebImageDownloader()
-            downloader.completionQueue = queue
-            let manager = SDWebImageManager(cache: cache, downloader: downloader)
-            manager.completionQueue = queue
+            let (cache, _, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "bench", queue: queue)
             let group = DispatchGroup()
             let start = now()
             for url in urls {

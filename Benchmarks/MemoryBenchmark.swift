@@ -1,4 +1,3 @@
-import CTurboJPEG
 import Foundation
 import SDPort
 import SDPortTestServer
@@ -83,12 +82,7 @@ enum MemoryBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = DispatchQueue(label: "sdport.bench.memory")
-        let cache = SDImageCache(namespace: "memory", diskCacheDirectory: directory.path)
-        cache.completionQueue = queue
-        let downloader = SDWebImageDownloader()
-        downloader.completionQueue = queue
-        let manager = SDWebImageManager(cache: cache, downloader: downloader)
-        manager.completionQueue = queue
+        let (cache, _, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "memory", queue: queue)
         var options: SDWebImageOptions = []
         if name == "scaledown" { options.insert(.scaleDownLargeImages) }
         if name == "progressive" { options.insert(.progressiveDownload) }
@@ -134,17 +128,7 @@ enum MemoryBenchmark {
                 pixels[index + 2] = UInt8(truncatingIfNeeded: ((x + y) / 40 + noise))
             }
         }
-        guard let handle = tjInitCompress() else { throw DownloaderBenchmarks.BenchmarkError.failed("tjInitCompress") }
-        defer { tjDestroy(handle) }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let result = pixels.withUnsafeBufferPointer { buffer in
-            tjCompress2(handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &output, &size, Int32(TJSAMP_420.rawValue), 90, 0)
-        }
-        defer { tjFree(output) }
-        guard result == 0, let output else { throw DownloaderBenchmarks.BenchmarkError.failed("tjCompress2 failed") }
-        return Data(bytes: output, count: Int(size))
+        return try BenchmarkManager.encodeJPEG(rgb: pixels, width: width, height: height)
     }
 
     /// The image a view would be showing, set from the completion queue.

@@ -58,13 +58,8 @@ enum SoakBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = DispatchQueue(label: "sdport.bench.soak", attributes: .concurrent)
-        let cache = SDImageCache(namespace: "soak", diskCacheDirectory: directory.path)
-        cache.completionQueue = queue
+        let (cache, downloader, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "soak", queue: queue)
         cache.maxMemoryCost = UInt(memoryLimit)
-        let downloader = SDWebImageDownloader()
-        downloader.completionQueue = queue
-        let manager = SDWebImageManager(cache: cache, downloader: downloader)
-        manager.completionQueue = queue
 
         let startFDs = openFileDescriptors()
         let startRSS = residentMB()
