@@ -337,8 +337,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             return (imageData!, _expectedSize)
         }
         let url = request?.url
-        if options.contains(.progressiveDownload), expected > 0 {
-            decodePartially(snapshot, finished: snapshot.count >= expected)
+        // The last chunk is not decoded partially: the final decode follows at once (5.x's rule; 4.4.8 also
+        // decodes it as a "finished" partial image, a full-size decode whose result is replaced right away).
+        if options.contains(.progressiveDownload), expected > 0, snapshot.count < expected {
+            decodePartially(snapshot)
         }
         for progress in progressBlocks { progress(snapshot.count, expected, url) }
     }
@@ -432,10 +434,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// with its own copy of the data and each making a full-size bitmap, so chunks arriving faster than they
     /// decode pile up copies and bitmaps (SDWebImage #2427). The port follows 5.x
     /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"):
-    /// while a partial decode is queued or running, chunks only add to the data, and a partial decode that has not
-    /// started when the task ends is skipped. Fewer partial images arrive; the last one still shows the most
-    /// data decoded at its time, and the final image is unchanged.
-    private func decodePartially(_ data: Data, finished: Bool) {
+    /// while a partial decode is queued or running, chunks only add to the data, the last chunk is left to the
+    /// final decode, and a partial decode that has not started when the task ends is skipped. Fewer partial images
+    /// arrive; each still shows all the data decoded at its time, and the final image is unchanged.
+    private func decodePartially(_ data: Data) {
         let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in
             guard !partialDecodePending, !downloadCompleted else { return nil }
             if progressiveCoder == nil {
@@ -461,7 +463,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             }
             if skip { return }
             defer { self.stateLock.withLock { self.partialDecodePending = false } }
-            guard var image = coder.incrementallyDecodedImage(with: data, finished: finished) else { return }
+            guard var image = coder.incrementallyDecodedImage(with: data, finished: false) else { return }
             image = SDScaledImageForKey(key, image) ?? image
             if decompress {
                 var imageData: Data? = data
