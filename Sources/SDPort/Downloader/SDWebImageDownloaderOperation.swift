@@ -53,8 +53,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private let unownedSession: SDWebImageCurlSession?
     private let lifecycleLock = NSRecursiveLock()
     private let stateLock = NSLock()
-    /// Decodes (progressive and final) off the delegate queue, one at a time and in order; final decodes pass
-    /// through `SDWebImageDecodeGate`, which lets as many operations decode at once as there are cores.
+    /// Decodes (progressive and final) off the delegate queue, one at a time and in order.
     private let coderQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderOperationCoderQueue")
 
     /// The cache key 4.4.8 scales downloaded images with: `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
@@ -475,9 +474,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
     }
 
-    /// Decodes the whole download (through `SDWebImageDecodeGate`) and ends the operation with the result.
+    /// Decodes the whole download and ends the operation with the result.
     private func decodeFinally(_ data: Data) {
-        let (image, imageData, error) = SDWebImageDecodeGate.run { decodedResult(data) }
+        let (image, imageData, error) = decodedResult(data)
         complete(image: image, data: imageData, error: error)
     }
 
