@@ -3,7 +3,8 @@ import SDPort
 
 /// Decodes the input as SDPort does: through `SDWebImageCodersManager` (sniffing picks the coder) and through
 /// each given coder, force-decodes what comes out (scaled down or not, as the downloader would), and feeds a
-/// fresh progressive coder growing prefixes of the input, then the whole input as finished, as a download does.
+/// fresh progressive coder growing prefixes of the input, then the whole input as finished, as a download does;
+/// JPEG input also goes through the row-by-row scaled-down decode.
 /// Anything may fail; nothing may crash, corrupt memory, or allocate past libFuzzer's `-malloc_limit_mb`.
 enum DecoderHarness {
     static func run(_ data: Data, coders: [any SDWebImageCoder],
@@ -19,6 +20,9 @@ enum DecoderHarness {
                 }
             }
         }
+        // ScaleDownLargeImages decodes a large JPEG row by row straight to a smaller size (libjpeg stream in the C
+        // shim). A small limit makes every image "large", so the streaming path reads every input.
+        if let scaled = try? SDWebImageJPEGCoder.decodeScaledDown(from: data, limitPixels: 64) { check(scaled) }
         // Cut points from the input's own length, so a given input always decodes the same way.
         let cuts = Set([data.count / 4, data.count / 2, data.count * 3 / 4, data.count - 1].filter { $0 > 0 }).sorted()
         for make in progressive {

@@ -142,6 +142,7 @@ struct sdjpeg_stream {
     struct jpeg_decompress_struct cinfo;
     sdjpeg_error_mgr err;
     sdjpeg_info info;  /* the stream's own: libjpeg's callbacks write to it on every call */
+    int failed;        /* libjpeg jumped out of a call: it must not be called again, only destroyed */
 };
 
 sdjpeg_stream *sdjpeg_stream_open(const uint8_t *data, size_t size, sdjpeg_info *info) {
@@ -178,7 +179,12 @@ sdjpeg_stream *sdjpeg_stream_open(const uint8_t *data, size_t size, sdjpeg_info 
 }
 
 int sdjpeg_stream_read_row(sdjpeg_stream *s, uint8_t *row) {
-    if (setjmp(s->err.jump)) return SDJPEG_ERROR;
+    if (s->failed) return SDJPEG_ERROR;
+    int jumped = setjmp(s->err.jump);
+    if (jumped) {
+        s->failed = 1;
+        return jumped == 2 ? SDJPEG_TRUNCATED : SDJPEG_ERROR;
+    }
     if (s->cinfo.output_scanline >= s->cinfo.output_height) {
         strcpy(s->info.message, "Read past the last row");
         return SDJPEG_ERROR;
@@ -192,7 +198,7 @@ const sdjpeg_info *sdjpeg_stream_info(const sdjpeg_stream *s) { return &s->info;
 
 void sdjpeg_stream_close(sdjpeg_stream *s) {
     if (!s) return;
-    if (!setjmp(s->err.jump)) jpeg_abort_decompress(&s->cinfo);
+    /* jpeg_destroy_decompress also releases a decompressor that stopped in the middle (or after an error). */
     jpeg_destroy_decompress(&s->cinfo);
     free(s);
 }

@@ -27,14 +27,15 @@ extension SDWebImageJPEGCoder {
             guard width * height > limitPixels else { return nil }  // `+shouldScaleDownImage:`
             let size = SDWebImageCoderHelper.scaledDownSize(width: width, height: height, limitPixels: limitPixels)
             let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+            row.initialize(repeating: 0, count: width * 4)
             defer { row.deallocate() }
             var nextRow = 0
             var failure = Int32(SDJPEG_OK)
             let pixels = SDImageBoxResampler.resample(sourceWidth: width, sourceHeight: height, hasAlpha: false,
                                                       toWidth: size.width, height: size.height) { y in
-                while nextRow <= y {
-                    let status = sdjpeg_stream_read_row(stream, row)
-                    if status != Int32(SDJPEG_OK) && failure == Int32(SDJPEG_OK) { failure = status }
+                // After a failure the stream is not read again; the result is thrown away below.
+                while nextRow <= y && failure == Int32(SDJPEG_OK) {
+                    failure = sdjpeg_stream_read_row(stream, row)
                     nextRow += 1
                 }
                 return UnsafePointer(row)
