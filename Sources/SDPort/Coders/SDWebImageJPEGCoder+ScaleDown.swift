@@ -4,7 +4,7 @@ import Foundation
 extension SDWebImageJPEGCoder {
     /// Decodes a JPEG over `limitPixels` straight into its scaled-down size, reading it row by row, so the
     /// full-size bitmap never exists: the peak is the scaled image plus a few rows (`sdport-bench memory`:
-    /// 5250×3450 scaled down with a peak of about 1.2× the 60 MB limit instead of 2.5×).
+    /// 5250×3450 scaled down with a peak of about 1.3× the 60 MB limit instead of 2.5×).
     ///
     /// 4.4.8's `-sd_decompressedAndScaledDownImageWithImage:` (`SDWebImageImageIOCoder.m`) has the same aim: it
     /// draws the lazily decoded source into the destination in tiles of `kSourceImageTileSizeMB` so that the
