@@ -63,7 +63,7 @@ enum SoakBenchmark {
 
         let startFDs = openFileDescriptors()
         let startRSS = residentMB()
-        let completions = (0..<loads).map { _ in Counter() }
+        let completions = (0..<loads).map { _ in DownloaderBenchmarks.Counter() }
         let cancelled = Set((0..<loads).filter { $0 % 7 == 5 })
         let slots = DispatchSemaphore(value: concurrent)
         let finished = DispatchGroup()
@@ -172,15 +172,6 @@ enum SoakBenchmark {
 
     static func residentMB() -> Double {
         Double(SDProcessMemory.residentBytes() ?? 0) / 1_048_576
-    }
-
-    /// Counts completions of one load, from any queue.
-    final class Counter: @unchecked Sendable {
-        /// Guards `count`.
-        private let lock = NSLock()
-        private var count = 0
-        func increment() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
     }
 
     /// The background soak's end, read by the main thread.

@@ -33,6 +33,8 @@ import os
 import re
 import sys
 
+import citations  # the walkthrough's marker syntax (resolve.py uses it too)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEDGER = os.path.join('Docs', 'PARITY.md')
 ANCHORS = os.path.join('Docs', 'parity-anchors.tsv')
@@ -40,7 +42,6 @@ ORIGINAL_LINES = os.path.join('Docs', 'original-lines.tsv')
 CHAPTER_08 = os.path.join('Docs', 'walkthrough', 'src', '08-linux-differences.md.in')
 CHAPTER_08_OUT = 'walkthrough/08-linux-differences.md'  # relative to Docs/, for links
 TEST_DIRS = [os.path.join('Tests', 'Behavior'), os.path.join('Tests', 'Interview')]
-REPOSITORY = 'https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/'
 ID_PATTERN = re.compile(r'[A-Z][A-Z0-9]*-\d+')
 GROUP_ORDER = ['FAQ', 'CACHE', 'DL', 'OP', 'MGR', 'VIEW', 'COD', 'V5']
 DIFFERENCES_HEADING = '## Deliberate differences from 4.4.8'
@@ -144,25 +145,8 @@ def resolve_port(parity_id, port_file, anchor, problems):
     """The first line of port_file that contains anchor, as `path:line`; None (and a problem) when gone."""
     if not port_file.startswith('Sources/'):
         problems.add(f'{parity_id}: port_file {port_file} is not under Sources/')
-    try:
-        lines = read(port_file).split('\n')
-    except OSError:
-        problems.add(f'{parity_id}: {port_file}: no such file')
-        return None
-    for number, line in enumerate(lines, 1):
-        if anchor in line:
-            return f'{port_file}:{number}'
-    problems.add(f'{parity_id}: no line of {port_file} contains {anchor!r}')
-    return None
-
-
-def load_original_lines():
-    table = {}
-    for row in read(ORIGINAL_LINES).split('\n'):
-        fields = row.split('\t')
-        if len(fields) == 3 and not row.startswith('#'):
-            table[(fields[0], fields[1])] = int(fields[2])
-    return table
+    number = citations.port_line(ROOT, port_file, anchor, lambda message: problems.add(f'{parity_id}: {message}'))
+    return f'{port_file}:{number}' if number is not None else None
 
 
 def resolve_original(parity_id, reference, table, problems):
@@ -177,13 +161,11 @@ def resolve_original(parity_id, reference, table, problems):
             continue
         file, symbols = words
         for symbol in (s.strip() for s in symbols.split(',')):
-            candidates = ([file[:-2] + '.m'] if file.endswith('.h') else []) + [file]
-            for candidate in candidates:
-                if (candidate, symbol) in table:
-                    cited.append((symbol, f'SDWebImage/{candidate}:{table[(candidate, symbol)]}'))
-                    break
-            else:
+            found = citations.find_original(table, file, symbol)
+            if found is None:
                 problems.add(f'{parity_id}: {file} {symbol}: not in {ORIGINAL_LINES} (not in 4.4.8?)')
+            else:
+                cited.append((symbol, f'SDWebImage/{found[0]}:{found[1]}'))
     return cited
 
 
@@ -306,29 +288,6 @@ def verdict(tests, results):
 
 # ---------------------------------------------------------------------------------------------- chapter 08
 
-def resolve_markers(text, table, problems):
-    """[[path#text]] → path:line, {{File.m symbol}} → the original's line with a link: what resolve.py writes."""
-    def cite(match):
-        path, anchor = match.group(1), match.group(2)
-        try:
-            lines = read(path).split('\n')
-        except OSError:
-            problems.add(f'{CHAPTER_08}: {path}: no such file')
-            return f'{path}:?'
-        for number, line in enumerate(lines, 1):
-            if anchor in line:
-                return f'{path}:{number}'
-        problems.add(f'{CHAPTER_08}: no line of {path} contains {anchor!r}')
-        return f'{path}:?'
-
-    def cite_original(match):
-        cited = resolve_original(CHAPTER_08, f'{match.group(1)} {match.group(2).strip()}', table, problems)
-        return ', '.join(original_link(symbol, where) for symbol, where in cited) or f'`{match.group(0)}`'
-
-    text = re.sub(r'\[\[([^#\]]+)#([^\]]+)\]\]', cite, text)
-    return re.sub(r'\{\{([^ }]+) ([^}]+)\}\}', cite_original, text)
-
-
 def slug(heading):
     """GitHub's anchor for a heading."""
     text = re.sub(r'[^\w\- ]', '', heading.strip().lower())
@@ -358,9 +317,10 @@ def bullets(body):
     return items
 
 
-def differences_section(table, problems):
+def differences_section(tables, problems):
     """The ledger's second section, from chapter 08's template."""
-    chapter = resolve_markers(read(CHAPTER_08), table, problems)
+    chapter = citations.resolve_markers(read(CHAPTER_08), ROOT, tables,
+                                        lambda message: problems.add(f'{CHAPTER_08}: {message}'))
     found = sections(chapter)
     by_heading = {heading: body for heading, body in found}
     link = lambda heading: f'{CHAPTER_08_OUT}#{slug(heading)}'
@@ -401,7 +361,7 @@ def differences_section(table, problems):
 
 def original_link(symbol, where):
     path, line = where.rsplit(':', 1)
-    return f'[`{symbol}` — `{where}`]({REPOSITORY}{path[len("SDWebImage/"):]}#L{line})'
+    return citations.original_link('4.4.8', symbol, path[len('SDWebImage/'):], line)
 
 
 def port_link(where):
@@ -420,7 +380,8 @@ def generate(arguments):
     for parity_id in anchors:
         if parity_id not in behaviours:
             problems.add(f'{parity_id}: in {ANCHORS} but not in the spec')
-    table = load_original_lines()
+    tables = citations.read_original_tables(ROOT)
+    table = tables['4.4.8']
     proofs, notes = test_proofs(ids)
     results, summary, started = read_log(arguments.log)
     if not results:
@@ -461,7 +422,7 @@ def generate(arguments):
         '| ID | behaviour | port | original (4.4.8) | tests | result |',
         '|---|---|---|---|---|---|',
     ]
-    text = '\n'.join(header + rows) + '\n\n' + differences_section(table, problems)
+    text = '\n'.join(header + rows) + '\n\n' + differences_section(tables, problems)
     for note in notes:
         print(f'parity-ledger: note: {note}', file=sys.stderr)
     if problems:
@@ -511,7 +472,8 @@ def check(arguments):
     for parity_id in anchors:
         if parity_id not in ledger:
             problems.add(f'{parity_id}: in {ANCHORS} but not in {LEDGER} (regenerate)')
-    table = load_original_lines()
+    tables = citations.read_original_tables(ROOT)
+    table = tables['4.4.8']
     proofs, _ = test_proofs(list(ledger))
     results, _, _ = read_log(arguments.log)
     if not results:
@@ -550,7 +512,7 @@ def check(arguments):
             if not any(results.get(test) == 'passed' for test in row['tests']):
                 problems.add(f'{parity_id}: no test that proves it passed')
 
-    expected = differences_section(table, problems)
+    expected = differences_section(tables, problems)
     start = committed.find(DIFFERENCES_HEADING)
     if start < 0 or committed[start:] != expected:
         problems.add(f'{LEDGER}: the deliberate differences are not what {CHAPTER_08} gives now (regenerate)')

@@ -1,21 +1,13 @@
 import Foundation
+@testable import sdport
 import XCTest
 
 /// The break-it drills (`sdport drill`, `Docs/drills.json`): one per FAQ answer, each a one-line change that
 /// still applies — its text occurs exactly once in its file — and names that answer's own Interview tests.
 final class DrillListTests: XCTestCase {
-    private struct Drill: Decodable {
-        let faq: Int
-        let rule: String
-        let file: String
-        let find: String
-        let replace: String
-        let tests: String
-    }
-
     func test_DRILL_everyChangeAppliesExactlyOnce() throws {
         let root = CLIProcess.packageRoot
-        let drills = try JSONDecoder().decode([Drill].self, from: Data(contentsOf: root.appendingPathComponent("Docs/drills.json")))
+        let drills = try Drill.load(from: root)
         XCTAssertEqual(drills.map(\.faq).sorted(), Array(1...17), "one drill per FAQ answer")
         for drill in drills {
             let text = try String(contentsOf: root.appendingPathComponent(drill.file), encoding: .utf8)

@@ -8,6 +8,7 @@ comes from Docs/original-lines.tsv (scripts/original-lines.py, SDWebImage at tag
 to that line at tag 4.4.8; a symbol the table does not have fails. A header's method points at its .m.
 {{5: Core/File.m symbol}} does the same at tag 5.21.5, from Docs/original-lines-5.21.5.tsv (original-lines.py
 --tag 5.21.5), whose files are paths under SDWebImage/.
+The marker syntax lives in scripts/citations.py, which scripts/parity-ledger.py uses too.
 07-faq.md.in gets the output of `sdport faq --markdown` where it says <!-- FAQ -->.
 
 Run from the package root:
@@ -33,53 +34,10 @@ if arguments:
     with open(arguments[0], encoding='utf-8') as handle:
         faq = handle.read().rstrip('\n') + '\n'
 problems = []
-marker = re.compile(r'\[\[([^#\]]+)#([^\]]+)\]\]')
-original_marker = re.compile(r'\{\{([^ }]+) ([^}]+)\}\}')
-original5_marker = re.compile(r'\{\{5: ([^ }]+) ([^}]+)\}\}')
+sys.path.insert(0, os.path.join(root, 'scripts'))
+import citations  # noqa: E402  (the marker syntax, shared with scripts/parity-ledger.py)
 
-
-def read_table(name):
-    table = {}
-    with open(os.path.join(root, 'Docs', name), encoding='utf-8') as handle:
-        for row in handle.read().split('\n'):
-            fields = row.split('\t')
-            if len(fields) == 3 and not row.startswith('#'):
-                table[(fields[0], fields[1])] = int(fields[2])
-    return table
-
-
-tables = {'4.4.8': read_table('original-lines.tsv'), '5.21.5': read_table('original-lines-5.21.5.tsv')}
-
-
-def citer(tag):
-    def cite_original(match):
-        file, symbol = match.group(1), match.group(2).strip()
-        candidates = ([file[:-2] + '.m'] if file.endswith('.h') else []) + [file]
-        for candidate in candidates:
-            if (candidate, symbol) in tables[tag]:
-                line = tables[tag][(candidate, symbol)]
-                link = f'https://github.com/SDWebImage/SDWebImage/blob/{tag}/SDWebImage/{candidate}#L{line}'
-                return f'[`{symbol}` — `SDWebImage/{candidate}:{line}`]({link})'
-        table = 'original-lines.tsv' if tag == '4.4.8' else f'original-lines-{tag}.tsv'
-        problems.append(f'{file} {symbol}: not in Docs/{table} (not in {tag}?)')
-        return f'`{file} {symbol}`'
-    return cite_original
-
-
-def cite(match):
-    path, text = match.group(1), match.group(2)
-    try:
-        with open(os.path.join(root, path), encoding='utf-8') as handle:
-            lines = handle.read().split('\n')
-    except OSError:
-        problems.append(f'{path}: no such file')
-        return f'{path}:?'
-    for number, line in enumerate(lines, 1):
-        if text in line:
-            return f'{path}:{number}'
-    problems.append(f'{path}: no line contains {text!r}')
-    return f'{path}:?'
-
+tables = citations.read_original_tables(root)
 
 stale = []
 for name in sorted(os.listdir(here)):
@@ -87,9 +45,7 @@ for name in sorted(os.listdir(here)):
         continue
     with open(os.path.join(here, name), encoding='utf-8') as handle:
         text = handle.read()
-    text = marker.sub(cite, text)
-    text = original5_marker.sub(citer('5.21.5'), text)
-    text = original_marker.sub(citer('4.4.8'), text)
+    text = citations.resolve_markers(text, root, tables, problems.append)
     if '<!-- FAQ -->' in text:
         if faq is None:
             problems.append(f'{name}: pass the output of `sdport faq --markdown`')

@@ -130,8 +130,7 @@ extension SDImageCache {
         guard let data else { return nil }
         let coders = SDWebImageCodersManager.shared
         if config.shouldDecompressImages && options.contains(.scaleDownLargeImages) {
-            var scaledData: Data? = data
-            if let scaled = coders.decodedAndScaledDownImage(with: &scaledData) { return SDScaledImageForKey(key, scaled) }
+            if let scaled = coders.decodedAndScaledDownImage(from: data) { return SDScaledImageForKey(key, scaled) }
         }
         let decoded: UIImage
         do {

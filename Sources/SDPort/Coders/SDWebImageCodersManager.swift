@@ -104,15 +104,14 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
 
     /// `ScaleDownLargeImages` without the full-size bitmap: when the coder that would decode `data` is the port's
     /// own JPEG decoding (the ImageIO or the JPEG coder) and the image is over the 60 MB limit, decodes it
-    /// straight to the scaled-down size (`SDWebImageJPEGCoder.decodeScaledDown`) and, as
-    /// `decompressedImage(with:data:options:)` does after scaling, re-encodes `data` so the disk keeps the smaller
-    /// image. nil when that does not apply; the caller then decodes and scales as before.
-    public func decodedAndScaledDownImage(with data: inout Data?) -> UIImage? {
-        guard let bytes = data,
-              let coder = coders.reversed().first(where: { $0.canDecode(from: bytes) }),
+    /// straight to the scaled-down size (`SDWebImageJPEGCoder.decodeScaledDown`). nil when that does not apply;
+    /// the caller then decodes and scales as before. A caller that stores the data re-encodes it from the result,
+    /// as `decompressedImage(with:data:options:)` does after scaling; the cache's disk query, which throws the
+    /// data away, does not.
+    public func decodedAndScaledDownImage(from data: Data) -> UIImage? {
+        guard let coder = coders.reversed().first(where: { $0.canDecode(from: data) }),
               coder is SDWebImageImageIOCoder || coder is SDWebImageJPEGCoder,
-              let image = try? SDWebImageJPEGCoder.decodeScaledDown(from: bytes) else { return nil }
-        if let encoded = encodedData(with: image, format: .jpeg) { data = encoded }
+              let image = try? SDWebImageJPEGCoder.decodeScaledDown(from: data) else { return nil }
         image.sd_imageFormat = .jpeg
         return image
     }

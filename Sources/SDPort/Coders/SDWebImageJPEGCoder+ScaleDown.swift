@@ -19,12 +19,15 @@ extension SDWebImageJPEGCoder {
               SDImageEXIFOrientation.of(jpegData: data) == .up else { return nil }
         return try data.withUnsafeBytes { raw -> UIImage? in
             let bytes = raw.bindMemory(to: UInt8.self)
+            // The header alone first: most images are under the limit, and starting a decompressor allocates
+            // its buffers (for a progressive JPEG, the whole image's coefficients).
             var info = sdjpeg_info()
-            guard let stream = sdjpeg_stream_open(bytes.baseAddress, bytes.count, &info) else { return nil }
-            defer { sdjpeg_stream_close(stream) }
+            guard sdjpeg_read_header(bytes.baseAddress, bytes.count, &info) == Int32(SDJPEG_OK) else { return nil }
             let width = Int(info.width), height = Int(info.height)
             try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
             guard width * height > limitPixels else { return nil }  // `+shouldScaleDownImage:`
+            guard let stream = sdjpeg_stream_open(bytes.baseAddress, bytes.count, &info) else { return nil }
+            defer { sdjpeg_stream_close(stream) }
             let size = SDWebImageCoderHelper.scaledDownSize(width: width, height: height, limitPixels: limitPixels)
             let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
             row.initialize(repeating: 0, count: width * 4)

@@ -486,11 +486,12 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         let key = scaleKey(for: url)
         var image: UIImage
         if options.contains(.scaleDownLargeImages) && shouldDecompressImages {
-            var scaledData: Data? = data
-            if let scaled = SDWebImageCodersManager.shared.decodedAndScaledDownImage(with: &scaledData) {
+            let coders = SDWebImageCodersManager.shared
+            if let scaled = coders.decodedAndScaledDownImage(from: data) {
                 let image = SDScaledImageForKey(key, scaled) ?? scaled
                 SDWebImageTrace.record(.decode, key: url?.absoluteString, "jpeg \(image.pixelWidth)×\(image.pixelHeight), scaled down while decoding")
-                return (image, scaledData, nil)
+                // The disk keeps the smaller image, as after any scale-down.
+                return (image, coders.encodedData(with: scaled, format: .jpeg) ?? data, nil)
             }
         }
         do {
