@@ -32,10 +32,13 @@ enum DownloaderBenchmarks {
         defer { server.stop() }
         let imageURLs = (0..<imageCount).map { server.url("/img/\($0).jpg") }
         let opaqueURLs = (0..<imageCount).map { server.url("/raw/\($0).bin") }
-        // SDPORT_BENCH_PROFILE_PIPELINE=N: only the full pipeline, N times in a row (for perf record), then its CPU
-        // time per run by thread name.
-        if let runs = ProcessInfo.processInfo.environment["SDPORT_BENCH_PROFILE_PIPELINE"].flatMap(Int.init), runs > 0 {
-            try profilePipeline(urls: imageURLs, runs: runs)
+        // SDPORT_BENCH_PROFILE_PIPELINE=N: only the full pipeline, N times in a row (for perf record or valgrind),
+        // then its CPU time per run by thread name; with SDPORT_BENCH_PROFILE_PAYLOAD=raw, the downloads without
+        // decoding instead.
+        let environment = ProcessInfo.processInfo.environment
+        if let runs = environment["SDPORT_BENCH_PROFILE_PIPELINE"].flatMap(Int.init), runs > 0 {
+            let raw = environment["SDPORT_BENCH_PROFILE_PAYLOAD"] == "raw"
+            try profilePipeline(urls: raw ? opaqueURLs : imageURLs, expectImages: !raw, runs: runs)
             return
         }
         let sample = try SDWebImageCodersManager.shared.decodeImage(from: jpeg)
@@ -260,11 +263,11 @@ enum DownloaderBenchmarks {
 
     /// Runs the full pipeline `runs` times and prints CPU milliseconds per run for each thread name. A downloader's
     /// libcurl engine thread ends with its downloader, so its time shows only in the process total.
-    static func profilePipeline(urls: [URL], runs: Int) throws {
+    static func profilePipeline(urls: [URL], expectImages: Bool, runs: Int) throws {
         let before = threadCPU()
         let processBefore = cpuSeconds()
         var wall: [Double] = []
-        for _ in 0..<runs { wall.append(try timeDownloader(urls: urls, expectImages: true)) }
+        for _ in 0..<runs { wall.append(try timeDownloader(urls: urls, expectImages: expectImages)) }
         let after = threadCPU()
         let process = (cpuSeconds() - processBefore) * 1000 / Double(runs)
         var live = 0.0

@@ -83,9 +83,7 @@ final class SDPortTestConnectionHandler: ChannelInboundHandler, RemovableChannel
             finish(context: context, plan: plan)
             return
         }
-        var buffer = context.channel.allocator.buffer(capacity: plan.pieces[index].count)
-        buffer.writeBytes(plan.pieces[index])
-        lastWrite = context.write(wrapOutboundOut(.body(.byteBuffer(buffer))))
+        lastWrite = context.write(wrapOutboundOut(.body(.byteBuffer(plan.pieces[index]))))
         let next = index + 1
         if next < plan.pieces.count && plan.interval > 0 {
             context.flush()

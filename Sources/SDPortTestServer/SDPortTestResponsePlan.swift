@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOHTTP1
 
 /// What the server sends for one request, worked out from the route and the request when the request has
@@ -19,14 +20,15 @@ struct SDPortTestResponsePlan {
     var reset = false
     var delay: TimeInterval = 0
     var head: HTTPResponseHead
-    var pieces: [Data] = []
+    /// Slices of the route's buffer: writing them copies nothing.
+    var pieces: [ByteBuffer] = []
     var interval: TimeInterval = 0
     var ending: Ending
 
     /// The plan for `request` answered by `route` (nil route: 404).
     init(route: SDPortTestRoute?, request: HTTPRequestHead) {
         let keepAlive = request.isKeepAlive
-        var plan = Self(status: 404, body: Data("Not Found".utf8), contentType: "text/plain",
+        var plan = Self(status: 404, body: ByteBuffer(string: "Not Found"), contentType: "text/plain",
                         request: request, keepAlive: keepAlive)
         if let route {
             plan = Self.build(route: route, request: request, keepAlive: keepAlive)
@@ -35,25 +37,25 @@ struct SDPortTestResponsePlan {
     }
 
     /// A plain response with a Content-Length.
-    private init(status: Int, body: Data, contentType: String?, request: HTTPRequestHead, keepAlive: Bool) {
+    private init(status: Int, body: ByteBuffer, contentType: String?, request: HTTPRequestHead, keepAlive: Bool) {
         var headers = HTTPHeaders()
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
-        headers.add(name: "Content-Length", value: String(body.count))
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         head = HTTPResponseHead(version: request.version, status: HTTPResponseStatus(statusCode: status),
                                 headers: headers)
-        pieces = request.method == .HEAD || body.isEmpty ? [] : [body]
+        pieces = request.method == .HEAD || body.readableBytes == 0 ? [] : [body]
         ending = .endMessage(keepAlive: keepAlive)
     }
 
     private static func build(route: SDPortTestRoute, request: HTTPRequestHead, keepAlive: Bool) -> Self {
         if case .stall = route.body {
-            var plan = Self(status: 200, body: Data(), contentType: nil, request: request, keepAlive: keepAlive)
+            var plan = Self(status: 200, body: ByteBuffer(), contentType: nil, request: request, keepAlive: keepAlive)
             plan.stall = true
             return plan
         }
         if case .reset = route.body {
-            var plan = Self(status: 200, body: Data(), contentType: nil, request: request, keepAlive: keepAlive)
+            var plan = Self(status: 200, body: ByteBuffer(), contentType: nil, request: request, keepAlive: keepAlive)
             plan.reset = true
             plan.delay = route.delay
             return plan
@@ -61,29 +63,29 @@ struct SDPortTestResponsePlan {
 
         if let credentials = route.basicAuth, !isAuthorized(request, user: credentials.user,
                                                             password: credentials.password) {
-            var plan = Self(status: 401, body: Data("Unauthorized".utf8), contentType: "text/plain",
+            var plan = Self(status: 401, body: ByteBuffer(string: "Unauthorized"), contentType: "text/plain",
                             request: request, keepAlive: keepAlive)
             plan.head.headers.add(name: "WWW-Authenticate", value: "Basic realm=\"SDPortTestServer\"")
             plan.delay = route.delay
             return plan
         }
 
-        let body: Data
+        let body: ByteBuffer
         switch route.body {
-        case .data(let data):
-            body = data
+        case .data(let buffer):
+            body = buffer
         case .file(let url):
             // Read at request time on the event loop: test fixtures are small, and a blocking read here
             // only delays this server's other connections.
             guard let data = try? Data(contentsOf: url) else {
-                var plan = Self(status: 404, body: Data("Not Found".utf8), contentType: "text/plain",
+                var plan = Self(status: 404, body: ByteBuffer(string: "Not Found"), contentType: "text/plain",
                                 request: request, keepAlive: keepAlive)
                 plan.delay = route.delay
                 return plan
             }
-            body = data
+            body = ByteBuffer(bytes: data)
         case .stall, .reset:
-            body = Data()  // handled above
+            body = ByteBuffer()  // handled above
         }
 
         var status = route.status
@@ -107,7 +109,7 @@ struct SDPortTestResponsePlan {
         if hasBody {
             switch framing {
             case .contentLength:
-                headers.add(name: "Content-Length", value: String(body.count))
+                headers.add(name: "Content-Length", value: String(body.readableBytes))
             case .chunked:
                 headers.add(name: "Transfer-Encoding", value: "chunked")
             case .closeDelimited:
@@ -120,24 +122,24 @@ struct SDPortTestResponsePlan {
             headers.replaceOrAdd(name: name, value: value)
         }
 
-        var sent = sendsBody ? body : Data()
+        var sent = sendsBody ? body : ByteBuffer()
         if sendsBody, let limit = route.closeAfterBytes {
-            sent = sent.prefix(limit)
+            sent = sent.getSlice(at: sent.readerIndex, length: min(max(0, limit), sent.readableBytes)) ?? ByteBuffer()
             ending = .closeConnection
         }
 
-        var plan = Self(status: status, body: Data(), contentType: nil, request: request, keepAlive: keepAlive)
+        var plan = Self(status: status, body: ByteBuffer(), contentType: nil, request: request, keepAlive: keepAlive)
         plan.head = HTTPResponseHead(version: request.version, status: HTTPResponseStatus(statusCode: status),
                                      headers: headers)
         plan.delay = route.delay
         plan.ending = ending
         if let chunkSize = route.trickleChunkSize {
-            plan.pieces = stride(from: 0, to: sent.count, by: chunkSize).map {
-                Data(sent[(sent.startIndex + $0)..<(sent.startIndex + min($0 + chunkSize, sent.count))])
+            plan.pieces = stride(from: 0, to: sent.readableBytes, by: chunkSize).map {
+                sent.getSlice(at: sent.readerIndex + $0, length: min(chunkSize, sent.readableBytes - $0))!
             }
             plan.interval = route.trickleInterval
         } else {
-            plan.pieces = sent.isEmpty ? [] : [sent]
+            plan.pieces = sent.readableBytes == 0 ? [] : [sent]
         }
         return plan
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// What `SDPortTestServer` answers on one path: a value built with a factory (`.data`, `.file`, `.status`,
 /// `.redirect`, `.stall`) and refined with builder-style modifiers, each returning a changed copy.
@@ -24,7 +25,8 @@ import Foundation
 public struct SDPortTestRoute: Sendable {
     /// Where the body comes from.
     enum Body: Sendable {
-        case data(Data)
+        /// Kept as a NIO buffer: every response writes the same storage, without copying the body.
+        case data(ByteBuffer)
         /// Read when the request arrives, so a test may change the file between requests; 404 when missing.
         case file(URL)
         /// Accept the request and never answer.
@@ -67,7 +69,7 @@ public struct SDPortTestRoute: Sendable {
 
     /// Serves `body` with `contentType` and `status`.
     public static func data(_ body: Data, contentType: String = "application/octet-stream", status: Int = 200) -> Self {
-        Self(status: status, body: .data(body), contentType: contentType)
+        Self(status: status, body: .data(ByteBuffer(bytes: body)), contentType: contentType)
     }
 
     /// Serves a file, read at request time (404 when it is missing then). Without a content type, it is
@@ -78,12 +80,12 @@ public struct SDPortTestRoute: Sendable {
 
     /// Answers `code` with `body` (text/plain when the body is not empty).
     public static func status(_ code: Int, body: Data = Data()) -> Self {
-        Self(status: code, body: .data(body), contentType: body.isEmpty ? nil : "text/plain")
+        Self(status: code, body: .data(ByteBuffer(bytes: body)), contentType: body.isEmpty ? nil : "text/plain")
     }
 
     /// Answers `status` with `Location: location` (a path such as "/b" or a full URL) and an empty body.
     public static func redirect(to location: String, status: Int = 302) -> Self {
-        var route = Self(status: status, body: .data(Data()), contentType: nil)
+        var route = Self(status: status, body: .data(ByteBuffer()), contentType: nil)
         route.extraHeaders["Location"] = location
         return route
     }

@@ -39,6 +39,35 @@ final class DLCurlSessionTests: XCTestCase {
         return recorder
     }
 
+    /// The response head is parsed from libcurl's header lines as bytes: spaces inside a value stay, the optional
+    /// whitespace around it (space or tab) goes, a field sent twice is joined with ", " under its first spelling,
+    /// and the body arrives whole however it was chunked.
+    func testResponseHeadParsingKeepsInnerSpacesAndJoinsRepeatedFields() throws {
+        let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        server.route("/head.bin", .data(body).headers(["X-Spaces": "two  inner  spaces", "X-Tab": "\tpadded "])
+            .setCookie("a=1").setCookie("b=2"))
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil  // the cookies are only repeated fields here; nothing is stored
+        configuration.httpShouldSetCookies = false
+        let plain = SDWebImageCurlSession(configuration: configuration)
+        defer { plain.invalidateAndCancel() }
+        let done = expectation(description: "head")
+        let recorder = TaskRecorder { done.fulfill() }
+        try XCTUnwrap(plain.dataTask(with: URLRequest(url: server.url("/head.bin")), delegate: recorder)).resume()
+        wait(for: [done], timeout: 10)
+        let result = recorder.snapshot
+        XCTAssertNil(result.error)
+        let response = try XCTUnwrap(result.response)
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(response.value(forHTTPHeaderField: "x-spaces"), "two  inner  spaces")
+        XCTAssertEqual(response.value(forHTTPHeaderField: "X-Tab"), "padded")
+        XCTAssertEqual(response.value(forHTTPHeaderField: "Set-Cookie"), "a=1, b=2")
+        XCTAssertEqual(response.expectedContentLength, Int64(body.count))
+        XCTAssertEqual(result.body, body)
+        XCTAssertEqual(result.completions, 1)
+    }
+
     /// Parity: FAQ-09 — ReturnCacheDataDontLoad never touches the network: NSURLErrorResourceUnavailable
     /// without a stored response, the stored one (even stale) with it.
     func test_FAQ09_returnCacheDataDontLoad() throws {

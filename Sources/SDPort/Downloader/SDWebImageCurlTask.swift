@@ -317,8 +317,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
             return (response, chunks)
         }
         if error == nil, let (response, chunks) = storable {
-            var body = Data(capacity: chunks.reduce(0) { $0 + $1.count })
-            for chunk in chunks { body.append(chunk) }
+            var body = chunks.count == 1 ? chunks[0] : Data(capacity: chunks.reduce(0) { $0 + $1.count })
+            if chunks.count > 1 { for chunk in chunks { body.append(chunk) } }
             let proposed = CachedURLResponse(response: response, data: body, userInfo: nil, storagePolicy: .allowed)
             delegate.curlTask(self, willCacheResponse: proposed) { chosen in
                 if let chosen {

@@ -222,25 +222,42 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
 
     fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         lastActivity = DispatchTime.now().uptimeNanoseconds
-        // Strip CR LF as bytes: in a Swift String "\r\n" is one Character, so suffix checks on "\n" miss it.
+        // Parsed as bytes: Foundation's trimmingCharacters cost more than the rest of the transfer's bookkeeping,
+        // and HTTP's optional whitespace is only space and tab (RFC 9110 §5.6.3).
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        let line = String(decoding: bytes[0..<end], as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
-            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            blockVersion = parts.first.map(String.init) ?? "HTTP/1.1"
-            blockStatus = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-            blockReason = parts.count > 2 ? parts[2].trimmingCharacters(in: .whitespaces) : ""
-            blockFields = []
-        } else if line.isEmpty {
-            headerBlockEnded()
-        } else if line.first == " " || line.first == "\t", let last = blockFields.popLast() {
-            blockFields.append((last.name, last.value + " " + line.trimmingCharacters(in: .whitespaces)))
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            blockFields.append((name, value))
+        let line = bytes[0..<end]
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[Self.trimmed(range, in: bytes)]), as: UTF8.self)
         }
+        if line.isEmpty {
+            headerBlockEnded()
+        } else if line.starts(with: Self.httpPrefix) {
+            // "HTTP/1.1 200 OK": version, status, then the reason phrase (which may contain spaces).
+            let firstSpace = line.firstIndex(of: 0x20) ?? end
+            var statusStart = firstSpace
+            while statusStart < end, bytes[statusStart] == 0x20 { statusStart += 1 }
+            let statusEnd = line[statusStart...].firstIndex(of: 0x20) ?? end
+            blockVersion = text(0..<firstSpace)
+            blockStatus = Int(text(statusStart..<statusEnd)) ?? 0
+            blockReason = statusEnd < end ? text(statusEnd..<end) : ""
+            blockFields = []
+        } else if line[0] == 0x20 || line[0] == 0x09, let last = blockFields.popLast() {
+            blockFields.append((last.name, last.value + " " + text(0..<end)))
+        } else if let colon = line.firstIndex(of: 0x3A) {
+            blockFields.append((text(0..<colon), text((colon + 1)..<end)))
+        }
+    }
+
+    private static let httpPrefix = Array("HTTP/".utf8)
+
+    /// `range` without the spaces and tabs at either end.
+    private static func trimmed(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        return lower..<upper
     }
 
     private func headerBlockEnded() {
@@ -255,11 +272,15 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
                 effectiveURL = url
             }
         }
+        // Repeated fields are joined under the first spelling of the name (field names are ASCII, RFC 9110 §5.1).
         var joined: [String: String] = [:]
+        var spellingByLowercasedName: [String: String] = [:]
         for field in blockFields {
-            if let existing = joined.keys.first(where: { $0.caseInsensitiveCompare(field.name) == .orderedSame }) {
+            let lowercased = field.name.lowercased()
+            if let existing = spellingByLowercasedName[lowercased] {
                 joined[existing] = joined[existing]! + ", " + field.value
             } else {
+                spellingByLowercasedName[lowercased] = field.name
                 joined[field.name] = field.value
             }
         }
@@ -277,6 +298,9 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         case .headers, .finished:
             return  // the body of a redirect hop, or bytes after the end
         case .awaitingDisposition:
+            // Over loopback most of a body arrives before the task answers: reserve the announced length once
+            // rather than let the buffer grow (and be copied) chunk by chunk.
+            if heldBody.isEmpty, expectedBytes > bytes.count { heldBody.reserveCapacity(min(expectedBytes, 64 << 20)) }
             heldBody.append(contentsOf: bytes)
         case .streaming:
             receivedBytes += bytes.count

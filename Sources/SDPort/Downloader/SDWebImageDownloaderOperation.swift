@@ -331,8 +331,12 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     open func curlTask(_ task: SDWebImageCurlTask, didReceive data: Data) {
         let (snapshot, expected) = stateLock.withLock { () -> (Data, Int) in
-            if imageData == nil { imageData = Data(capacity: max(_expectedSize, data.count)) }
-            imageData!.append(data)
+            if imageData == nil, data.count >= _expectedSize {
+                imageData = data  // the whole body in one chunk: keep it, no copy (Data is copy-on-write)
+            } else {
+                if imageData == nil { imageData = Data(capacity: max(_expectedSize, data.count)) }
+                imageData!.append(data)
+            }
             return (imageData!, _expectedSize)
         }
         let url = request?.url
