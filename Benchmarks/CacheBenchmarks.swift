@@ -141,6 +141,11 @@ enum CacheBenchmarks {
             let previous = times[name] ?? (.infinity, .infinity)
             times[name] = (min(previous.write, write), min(previous.read, read))
         }
+        func freshCache(_ name: String) throws -> SDImageCache {
+            let directory = try makeTemporaryDirectory(name)
+            directories.append(directory)
+            return SDImageCache(namespace: "bench", diskCacheDirectory: directory)
+        }
         let contestants: [(String, () throws -> Void)] = [
             ("foundation", {
                 let directory = try makeTemporaryDirectory("foundation")
@@ -167,13 +172,9 @@ enum CacheBenchmarks {
             ("cache", {
                 // As SDWebImageManager stores (4.4.8 SDWebImageManager.m:258-301: `completion:nil`), then one
                 // synchronous io-queue call, which runs after every queued store (the io queue is serial).
-                let directory = try makeTemporaryDirectory("cache")
-                directories.append(directory)
-                let cache = SDImageCache(namespace: "bench", diskCacheDirectory: directory)
+                let cache = try freshCache("cache")
                 let write = best(of: 1) {
-                    for i in 0..<count {
-                        cache.store(image, imageData: blobs[i], forKey: keys[i], toDisk: true, completion: nil)
-                    }
+                    for i in 0..<count { cache.store(image, imageData: blobs[i], forKey: keys[i], toDisk: true, completion: nil) }
                     _ = cache.diskImageDataExists(withKey: keys[count - 1])
                 }
                 var total = 0
@@ -183,9 +184,7 @@ enum CacheBenchmarks {
             }),
             ("cache with completions", {
                 // For reference: a completion block per store, each one a hop to the completion queue.
-                let directory = try makeTemporaryDirectory("completions")
-                directories.append(directory)
-                let cache = SDImageCache(namespace: "bench", diskCacheDirectory: directory)
+                let cache = try freshCache("completions")
                 cache.completionQueue = DispatchQueue(label: "sdport.bench.completions")
                 let write = best(of: 1) {
                     let group = DispatchGroup()
