@@ -280,8 +280,10 @@ enum DownloaderBenchmarks {
         print(String(format: "  process %.1f ms CPU per run, median wall %.1f ms", process, median(wall) * 1000))
     }
 
-    /// CPU seconds per thread name (threads of one name summed), from /proc/self/task.
+    /// CPU seconds per thread name (threads of one name summed), from /proc/self/task (utime and stime, in clock
+    /// ticks).
     static func threadCPU() -> [String: Double] {
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
         var result: [String: Double] = [:]
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         for task in tasks {
@@ -290,7 +292,7 @@ enum DownloaderBenchmarks {
             let name = String(stat[stat.index(after: open)..<close])
             let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
             let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
-            result[name, default: 0] += ticks / 100
+            result[name, default: 0] += ticks / ticksPerSecond
         }
         return result
     }
