@@ -120,7 +120,6 @@ enum DownloaderBenchmarks {
         downloader.completionQueue = DispatchQueue(label: "sdport.bench.downloads", attributes: .concurrent)
         let group = DispatchGroup()
         let unexpected = Counter()
-        let cpuStart = cpuSeconds()
         let start = DispatchTime.now()
         for url in urls {
             group.enter()
@@ -135,10 +134,6 @@ enum DownloaderBenchmarks {
         group.wait()
         let elapsed = seconds(since: start)
         if unexpected.value > 0 { throw BenchmarkError.failed("\(unexpected.value) downloads ended unexpectedly") }
-        if ProcessInfo.processInfo.environment["SDPORT_BENCH_VERBOSE"] != nil {
-            print(String(format: "  (%d downloads in %.1f ms, %.2f cores busy)", urls.count, elapsed * 1000,
-                         (cpuSeconds() - cpuStart) / elapsed))
-        }
         return elapsed
     }
 

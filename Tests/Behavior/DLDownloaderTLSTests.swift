@@ -20,9 +20,7 @@ final class DLDownloaderTLSTests: XCTestCase {
     override func tearDown() {
         downloader = nil
         server.stop()
-        // Release it: XCTest keeps every test case object to the end of the run, and LeakSanitizer cannot see
-        // the route table's enum payloads (tagged pointers) as references, so a live server reads as a leak.
-        server = nil
+        server = nil  // XCTest keeps test objects to the end; LeakSanitizer flagged live servers
     }
 
     private func download(options: SDWebImageDownloaderOptions) -> DownloadRecorder {

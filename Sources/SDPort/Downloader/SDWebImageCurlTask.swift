@@ -317,8 +317,9 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
             return (response, chunks)
         }
         if error == nil, let (response, chunks) = storable {
-            var body = chunks.count == 1 ? chunks[0] : Data(capacity: chunks.reduce(0) { $0 + $1.count })
-            if chunks.count > 1 { for chunk in chunks { body.append(chunk) } }
+            // One chunk is the body as it is (Data is copy-on-write); several are joined once.
+            let body = chunks.count == 1
+                ? chunks[0] : chunks.reduce(into: Data(capacity: chunks.reduce(0) { $0 + $1.count })) { $0.append($1) }
             let proposed = CachedURLResponse(response: response, data: body, userInfo: nil, storagePolicy: .allowed)
             delegate.curlTask(self, willCacheResponse: proposed) { chosen in
                 if let chosen {
