@@ -21,6 +21,14 @@ struct FAQEntry: Sendable {
     /// Where the answer says 5.x differs: that file and method at tag 5.21.5, as a path under SDWebImage/
     /// ("Core/SDImageCache.m -migrateDiskCacheDirectory"), resolved from `Docs/original-lines-5.21.5.tsv`.
     var original5: String? = nil
+    /// The question card (`07-faq.md`, `sdport faq N`, `sdport quiz`): the answer in one line.
+    var oneLine: String? = nil
+    /// The wrong answer people give, and why it is wrong (a quiz distractor comes from it).
+    var trap: String? = nil
+    /// What each version did: "4.0–4.2: …; 4.4.8: …; 5.x: …".
+    var versions: String? = nil
+    /// The topic `sdport quiz --topic` selects: cache, downloader, manager, views or coders.
+    var topic: String? = nil
     /// Reads the proof from the running code ("maxConcurrentDownloads = 6"). May start a loopback server.
     let live: @Sendable () async throws -> String
 

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A belief a learner brings from the 4.0–4.2 articles (`../shared/seeds/`) or older blog posts, set against what
+/// SDWebImage 4.4.8 does. `Myth.all` (`Myth+All.swift`) renders the "myths and versions" page and feeds the
+/// multiple-choice questions of `sdport quiz` and the older-version lines of `sdport lab`.
+struct Myth: Sendable {
+    /// A short stable name ("barrier-queue").
+    let id: String
+    /// The topic, as `FAQEntry.topic`: cache, downloader, manager, views or coders.
+    let topic: String
+    /// The belief, in our own words.
+    let belief: String
+    /// Where the learner read it: a seed file name ("001_8305b62584f40dc8.txt") or "blog posts".
+    let source: String
+    /// The versions in which the belief held ("4.0–4.2"; "never").
+    let trueIn: String
+    /// What 4.4.8 does instead, in one or two sentences.
+    let truth: String
+    /// The 4.4.8 line that decides it, as a citation marker body ("SDWebImageDownloader.m -URLOperations").
+    let original: String
+    /// The port's test that shows today's behaviour (`Class.test_method`).
+    let test: String
+}
