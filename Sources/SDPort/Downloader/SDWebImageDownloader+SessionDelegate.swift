@@ -15,6 +15,7 @@ import Foundation
 /// One deliberate difference: 4.4.8 compares `taskIdentifier`s, which are unique only within one session, so after
 /// `createNewSession(with:)` a late callback of the old session's task could reach a new operation whose task has the
 /// same number. The port compares the task itself (`===`).
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:353` (`-operationWithTask:`), `SDWebImage/SDWebImageDownloader.m:416` (`-URLSession:task:didCompleteWithError:`).
 extension SDWebImageDownloader: SDWebImageCurlTaskDelegate {
     /// The queued or running operation whose task is `task` (`-operationWithTask:`), if it takes task callbacks.
     func operation(with task: SDWebImageCurlTask) -> SDWebImageCurlTaskDelegate? {
