@@ -241,7 +241,7 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let animated = try TestFixtures.data("animated.webp")
         let animatedCoder = SDWebImageWebPCoder()
         XCTAssertNil(animatedCoder.incrementallyDecodedImage(with: animated, finished: false))
-        XCTAssertEqual(animatedCoder.incrementallyDecodedImage(with: animated, finished: true)?.images?.count, 3)
+        XCTAssertEqual(animatedCoder.incrementallyDecodedImage(with: animated, finished: true)?.distinctFrames.count, 3)
 
         let coder = SDWebImageWebPCoder()
         let gradient = try TestFixtures.data("lossless-gradient.webp")

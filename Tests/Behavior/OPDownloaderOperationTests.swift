@@ -302,7 +302,7 @@ final class OPDownloaderOperationTests: XCTestCase {
     func test_OP04_animatedImagesAreNotDecompressed() throws {
         server.route("/animated.gif", .file(TestFixtures.url("animated.gif"), contentType: "image/gif"))
         let image = try XCTUnwrap(AnimatedGIFCoding.enabled { download("/animated.gif").final?.image })
-        XCTAssertEqual(image.images?.count, 5)
+        XCTAssertEqual(image.distinctFrames.count, 5)
         XCTAssertFalse(image.sd_isDecoded)
         // And as 4.4.8's operation, a GIF is not force-decoded there even when the default coders make it still
         // (the cache's disk path decodes it, FAQ-13).

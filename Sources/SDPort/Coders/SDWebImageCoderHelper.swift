@@ -37,22 +37,66 @@ public enum SDWebImageCoderHelper {
 
     // MARK: - Animated images
 
-    /// Ports `+animatedImageWithFrames:`: an animated image keeping each frame's own duration (the original
-    /// repeats frames by the durations' greatest common divisor because UIKit spreads one duration evenly).
+    /// Ports `+animatedImageWithFrames:` (COD-12): the animated image UIKit can show. UIKit gives every entry of
+    /// `images` the same time, so each frame is repeated `duration / gcd` times, `gcd` being the greatest common
+    /// divisor of all the durations in whole milliseconds (truncated, as 4.4.8's `duration * 1000` into an
+    /// `NSUInteger`), and the whole takes the sum of them (`SDWebImageCoderHelper.m:26-49`). With a gcd of 0 (every
+    /// duration under 1 ms) each frame appears once. A repeat is the same `UIImage` object: no bitmap is copied.
     /// nil for no frames.
     public static func animatedImage(with frames: [SDWebImageFrame], loopCount: Int = 0,
                                      format: SDImageFormat = .undefined) -> UIImage? {
-        UIImage(animatedFrames: frames.map(\.image), durations: frames.map(\.duration), loopCount: loopCount,
-                format: format)
+        guard !frames.isEmpty else { return nil }
+        let milliseconds = frames.map { millisecondCount($0.duration) }
+        let divisor = milliseconds.reduce(0, greatestCommonDivisor)
+        var images: [UIImage] = []
+        images.reserveCapacity(divisor == 0 ? frames.count : milliseconds.reduce(0) { $0 + $1 / divisor })
+        for (frame, duration) in zip(frames, milliseconds) {
+            let repeats = divisor == 0 ? 1 : duration / divisor
+            images.append(contentsOf: repeatElement(frame.image, count: repeats))
+        }
+        let total = Double(milliseconds.reduce(0, +)) / 1000
+        return UIImage(animatedImages: images, duration: total, loopCount: loopCount, format: format)
     }
 
-    /// Ports `+framesFromAnimatedImage:`: the frames with their durations, or nil for a still image. A frame
-    /// with no duration gets 100 ms, as the original does.
+    /// Ports `+framesFromAnimatedImage:` (COD-12): the frames of an animated image, each of
+    /// `duration / images.count` (100 ms when that is 0) times how often it repeats in a row, a run of the same
+    /// object being one frame (`SDWebImageCoderHelper.m:86-128`). nil for a still image. Kept from 4.4.8: an
+    /// animated image of a single entry gives an empty list, because its loop adds a frame only from the second
+    /// entry on.
     public static func frames(from animatedImage: UIImage?) -> [SDWebImageFrame]? {
-        guard let animatedImage, let images = animatedImage.images, !images.isEmpty else { return nil }
-        return zip(images, animatedImage.frameDurations).map { image, duration in
-            SDWebImageFrame(image: image, duration: duration > 0 ? duration : 0.1)
+        guard let animatedImage, let images = animatedImage.images, let first = images.first else { return nil }
+        var average = animatedImage.duration / Double(images.count)
+        if average == 0 { average = 0.1 }
+        var frames: [SDWebImageFrame] = []
+        var previous = first
+        var repeats = 1
+        for (index, image) in images.enumerated().dropFirst() {
+            if image === previous {
+                repeats += 1
+            } else {
+                frames.append(SDWebImageFrame(image: previous, duration: average * Double(repeats)))
+                repeats = 1
+            }
+            previous = image
+            if index == images.count - 1 {
+                frames.append(SDWebImageFrame(image: previous, duration: average * Double(repeats)))
+            }
         }
+        return frames
+    }
+
+    /// `duration` in whole milliseconds, truncated and never negative (4.4.8 stores `duration * 1000` in an
+    /// unsigned integer).
+    private static func millisecondCount(_ duration: TimeInterval) -> Int {
+        guard duration.isFinite, duration > 0 else { return 0 }
+        return Int(min(duration * 1000, Double(Int32.max)))
+    }
+
+    /// Euclid's greatest common divisor (`gcd` and `gcdArray` in `SDWebImageCoderHelper.m:236-255`); gcd(0, n) is n.
+    private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
     }
 
     /// Checks a header's size against `maxDecodedPixelCount` (`frames` frames of that size).
