@@ -41,9 +41,11 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
         server.route("/blocking.bin", SDPortTestRoute.data(body, contentType: "image/x-sdpb").trickle(chunkSize: 401, interval: 0.005))
         try server.start()
         defer { server.stop() }
-        let coder = BlockingCoder()
-        SDWebImageCodersManager.shared.addCoder(coder)
-        defer { SDWebImageCodersManager.shared.removeCoder(coder) }
+        // The operation takes the first coder of the list that can decode progressively (4.4.8 walks `coders` in
+        // order), and the ImageIO coder, first, claims any bytes: this test's coder stands alone for the download.
+        let saved = SDWebImageCodersManager.shared.coders
+        SDWebImageCodersManager.shared.coders = [BlockingCoder()]
+        defer { SDWebImageCodersManager.shared.coders = saved }
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
         defer { downloader.invalidateSessionAndCancel(true) }
 

@@ -16,7 +16,7 @@ import Foundation
 /// normalises one: packed rows, 4 bytes per pixel, alpha forced to 255 and `hasAlpha == false` for opaque
 /// images, and marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents.
 /// Scaling down resamples with an area-averaging (box) filter in one pass instead of the original's tiled
-/// `CGContextDrawImage` calls; the destination size is computed exactly as the original computes it.
+/// `CGContextDrawImage` calls; the destination size is computed as the original computes it, a side of 0 included.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCoderHelper.m:18` (`+animatedImageWithFrames:`), `SDWebImage/SDWebImageCoderHelper.m:86` (`+framesFromAnimatedImage:`), `SDWebImage/SDWebImageImageIOCoder.m:251` (`-sd_decompressedAndScaledDownImageWithImage:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCoderHelper.m:654` (`+decodedImageWithImage:`), `SDWebImage/Core/SDImageCoderHelper.m:723` (`+decodedAndScaledDownImageWithImage:limitBytes:`).
 public enum SDWebImageCoderHelper {
@@ -146,10 +146,12 @@ public enum SDWebImageCoderHelper {
     }
 
     /// The size `decompressedAndScaledDownImage` gives an image of `width` × `height` pixels: both sides times
-    /// sqrt(limit / pixels), truncated, as the original's `(int)(sourceResolution.width * imageScale)`.
+    /// sqrt(limit / pixels), truncated, as the original's `(int)(sourceResolution.width * imageScale)`
+    /// (`SDWebImageImageIOCoder.m:274-277`). A side under 1/4000 of the other truncates to 0; 4.4.8 then gets no
+    /// bitmap context and returns the image unscaled (`:297-299`), and so does the port.
     public static func scaledDownSize(width: Int, height: Int, limitPixels: Int = destTotalPixels) -> (width: Int, height: Int) {
         let scale = (Double(limitPixels) / Double(width * height)).squareRoot()
-        return (max(1, Int(Double(width) * scale)), max(1, Int(Double(height) * scale)))
+        return (Int(Double(width) * scale), Int(Double(height) * scale))
     }
 
     /// Ports `-decompressedImageWithImage:data:options:` of the ImageIO coder: force-decodes the image, or,
@@ -217,6 +219,7 @@ public enum SDWebImageCoderHelper {
         guard let image, shouldDecodeImage(image) else { return image }
         guard shouldScaleDownImage(image, limitPixels: limitPixels) else { return decompressedImage(image) }
         let size = scaledDownSize(width: image.pixelWidth, height: image.pixelHeight, limitPixels: limitPixels)
+        guard size.width > 0, size.height > 0 else { return image }  // 4.4.8: no context, the image as it is
         let pixels = SDImageBoxResampler.resample(image, toWidth: size.width, height: size.height)
         let scaled = UIImage(pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: image.hasAlpha,
                              scale: image.scale, format: image.sd_imageFormat)
