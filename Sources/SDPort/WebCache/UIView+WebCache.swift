@@ -121,7 +121,7 @@ extension UIView {
         // An explicit key wins: 5.x's button category writes its per-state key over the caller's context entry.
         let validOperationKey = operationKey
             ?? context?[SDWebImageContextOption.setImageOperationKey.rawValue] as? String
-            ?? String(describing: type(of: self))
+            ?? sd_defaultOperationKey
         sd_cancelImageLoadOperation(withKey: validOperationKey)
         sd_storedImageURL = url
         SDWebImageTrace.record(.viewSetImage, key: url?.absoluteString, "\(type(of: self)), key \(validOperationKey)")
@@ -285,6 +285,15 @@ extension UIView {
 
     /// Cancels the load running under this view's class name (VIEW-09).
     public func sd_cancelCurrentImageLoad() {
-        sd_cancelImageLoadOperation(withKey: String(describing: type(of: self)))
+        sd_cancelImageLoadOperation(withKey: sd_defaultOperationKey)
+    }
+
+    /// The operation key when none is given: `NSStringFromClass([self class])` (`UIView+WebCache.m:82,209`). For
+    /// UIKit's own classes that is the bare name ("UIImageView"), which the port's stand-ins keep; for a Swift
+    /// subclass it is module-qualified ("MyApp.AvatarView"), and `String(reflecting:)` gives the same.
+    var sd_defaultOperationKey: String {
+        let type = type(of: self)
+        let qualified = String(reflecting: type)
+        return qualified.hasPrefix("SDPort.") ? String(describing: type) : qualified
     }
 }
