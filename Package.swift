@@ -78,7 +78,7 @@ let package = Package(
                           path: "Tests/CacheWorker"),
         .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "SDPortCacheWorkload",
                                                           "sdport", "sdport-cache-worker"], path: "Tests/Behavior"),
-        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Interview",
+        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Interview",
                     exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]

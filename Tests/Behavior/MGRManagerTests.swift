@@ -755,6 +755,7 @@ final class MGRManagerTests: XCTestCase {
         } catch let error as SDWebImageLoadError {
             XCTAssertEqual(error, .noImage(env.server.url("/nothing.png")))
         }
+        XCTAssertEqual(env.server.totalHits, 0, "FromCacheOnly: no request reached the server")
     }
 
     /// Parity: MGR-10 — cancelling the Swift task cancels the combined operation (the download stops) and the
