@@ -114,6 +114,20 @@ final class WalkthroughTests: XCTestCase {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// An excerpt is cut from the sources each time the docs are made: one whose first or last text is gone from the
+    /// file is a problem (so `resolve.py --check` fails), and a good one is the file's lines between the two texts.
+    func test_WALK_excerptsAreCutFromTheSourcesAndStaleOnesFail() throws {
+        let out = try python("""
+            import citations
+            problems = []
+            citations.excerpt('.', 'Package.swift', 'no line holds this text', 'x', problems.append, '../../')
+            print(len(problems))
+            good = citations.excerpt('.', 'Package.swift', 'name: "SDPort"', ')', problems.append, '../../')
+            print(len(problems), good.count('```'), 'name: "SDPort"' in good, '(../../Package.swift#L' in good)
+            """)
+        XCTAssertEqual(out.split(separator: "\n").map(String.init), ["1", "1 2 True True"])
+    }
+
     /// The leftover check of `resolve.py --check` (`citations.leftovers`) sees a marker whose text holds brackets,
     /// the kind that slipped through before (`loadImage(with url: URL?, options: SDWebImageOptions = [],`), and the
     /// port-citation pattern resolves such a marker whole instead of leaving a stray "]".
