@@ -86,7 +86,7 @@ extension FAQEntry {
             original5: "Core/NSData+ImageContentType.m +sd_imageFormatForImageData:",
             oneLine: "By the first byte (0xFF JPEG, 0x89 PNG, 0x47 GIF, 0x49/0x4D TIFF), with longer checks for WebP (RIFF....WEBP) and HEIC.",
             trap: "Saying the file extension or the Content-Type header decides: only the bytes count, so a PNG named .jpg decodes as PNG.",
-            versions: "4.0: JPEG/PNG/GIF/TIFF/WebP; 4.2+: HEIC; 4.4.8: HEIF brands too; 5.x adds BMP, PDF, SVG.",
+            versions: "4.0: JPEG/PNG/GIF/TIFF/WebP; 4.2+: HEIC; 4.4.5+: HEIF brands too; 5.x adds BMP, PDF, SVG.",
             topic: "coders",
             deciding: "NSData+ImageContentType.m +sd_imageFormatForImageData: #L31-32; NSData+ImageContentType.m +sd_imageFormatForImageData: #L34-42",
             live: {
@@ -294,7 +294,7 @@ extension FAQEntry {
             original: "SDWebImageManager.h SDWebImageOptions; SDWebImageDownloader.h SDWebImageDownloaderOptions",
             oneLine: "NS_OPTIONS bit flags (1 << n), combined with | and tested with &; OptionSets in Swift.",
             trap: "Saying they are an NS_ENUM: an enum holds one value, the options must combine.",
-            versions: "4.0–4.4.8: SDWebImageOptions bits; 5.x: renumbered, more bits, plus the context dictionary.",
+            versions: "4.0–4.4.8: SDWebImageOptions bits (cacheMemoryOnly is 1 << 2); 5.x: renumbered (cacheMemoryOnly gone, progressiveLoad is 1 << 2), plus the context dictionary.",
             topic: "manager",
             deciding: "SDWebImageManager.h SDWebImageOptions #L14",
             live: {
