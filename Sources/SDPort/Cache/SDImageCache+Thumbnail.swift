@@ -14,7 +14,7 @@ import Foundation
 ///
 /// 5.x knows a thumbnail from the decode options stored on the image (`sd_isThumbnail`); the port's images carry
 /// no decode options, so the context the file was decoded with decides, which is where those options come from.
-/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:530` (`-_syncDiskToMemoryWithImage:forKey:`), `SDWebImage/Core/SDImageCache.m:692` (`-queryCacheOperationForKey:options:context:cacheType:done:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:530` (`-_syncDiskToMemoryWithImage:forKey:`), `SDWebImage/Core/SDImageCache.m:609` (`-queryCacheOperationForKey:options:context:cacheType:done:`).
 extension SDImageCache {
     /// The memory key for an image decoded from `key`'s file with `context`, or nil when it stays out of memory.
     static func memoryKey(forDiskImageOf key: String, context: SDWebImageContext?) -> String? {
