@@ -32,6 +32,9 @@ struct QuizCommand: AsyncParsableCommand {
     @Option(help: "Seed the random choice of questions and of the order of choices (repeatable runs).")
     var seed: UInt64?
 
+    @Flag(help: "Ask every question as free recall, even one that could be multiple choice.")
+    var recall = false
+
     @Flag(help: "Clear the progress (delete the state file) and exit.")
     var reset = false
 
@@ -79,7 +82,7 @@ struct QuizCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let colours = input.isTerminal && !json && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         var session = QuizSession(
-            cards: cards, input: input, json: json, colours: colours,
+            cards: cards, input: input, json: json, colours: colours, recallOnly: recall,
             limit: count ?? (input.isTerminal && !json ? nil : 1), first: first, stateFile: file,
             progress: try QuizProgress.load(from: file), random: QuizRandom(seed: seed))
         _ = try await session.run()

@@ -15,10 +15,15 @@ struct QuizInput: Sendable {
         QuizInput(isTerminal: isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0)
     }
 
-    /// One key from the terminal, lowercased; "q" for Ctrl-C, Ctrl-D, Escape-less end of input or a read error.
-    func key() -> String {
+    /// One key from the terminal, lowercased; "q" for Ctrl-C, Ctrl-D, the end of the input or a read error.
+    /// `prompt` is printed once the terminal is in key mode, so a key pressed as soon as it shows is never
+    /// taken as the start of a line.
+    func key(prompt: String = "") -> String {
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return line().map { String($0.prefix(1)).lowercased() } ?? "q" }
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+            Console.outRaw(prompt)
+            return line().map { String($0.prefix(1)).lowercased() } ?? "q"
+        }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -27,6 +32,7 @@ struct QuizInput: Sendable {
         }
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        if !prompt.isEmpty { Console.outRaw(prompt) }
         var byte: UInt8 = 0
         while true {
             let count = read(STDIN_FILENO, &byte, 1)

@@ -13,6 +13,8 @@ struct QuizSession {
     let input: QuizInput
     let json: Bool
     let colours: Bool
+    /// Free recall even where multiple choice is possible (`--recall`).
+    let recallOnly: Bool
     /// At most this many questions; nil: until the learner quits.
     let limit: Int?
     /// The first question's parity ID (`--question`), if chosen.
@@ -65,7 +67,8 @@ struct QuizSession {
         var choiceTexts: [String]?
         var step = Step.next
 
-        if card.isMultipleChoice {
+        let multipleChoice = card.isMultipleChoice && !recallOnly
+        if multipleChoice {
             let (texts, correct) = card.choices(using: &random)
             choiceTexts = texts
             let letters = texts.indices.map { String(UnicodeScalar(UInt8(97 + $0))) }
@@ -74,8 +77,7 @@ struct QuizSession {
             }
             let picked: String?
             if input.isTerminal && !json {
-                prompt("Your choice (\(letters.first!)–\(letters.last!), q quits): ")
-                var key = input.key()
+                var key = input.key(prompt: bold("Your choice (\(letters.first!)–\(letters.last!), q quits): "))
                 while key != "q" && !letters.contains(key) { key = input.key() }
                 Console.out(key)
                 if key == "q" { return (nil, .quit) }
@@ -108,8 +110,7 @@ struct QuizSession {
 
         // Free recall.
         if input.isTerminal && !json {
-            prompt("Think of your answer, then press any key to see it (q quits). ")
-            let key = input.key()
+            let key = input.key(prompt: bold("Think of your answer, then press any key to see it (q quits). "))
             Console.out("")
             if key == "q" { return (nil, .quit) }
         } else {
@@ -123,8 +124,7 @@ struct QuizSession {
         }
         let shown = try await revealText(card)
         if input.isTerminal && !json {
-            prompt("Did you know it? y yes · n no · e easy · q quit: ")
-            var key = input.key()
+            var key = input.key(prompt: bold("Did you know it? y yes · n no · e easy · q quit: "))
             while key != "q" && QuizGrade.fromRecall(key) == nil { key = input.key() }
             Console.out(key)
             if key == "q" { step = .quit } else { grade = QuizGrade.fromRecall(key) ?? .unscored }
@@ -172,7 +172,7 @@ struct QuizSession {
         let state = progress.cards[card.id]
         let record = QuizRecord(
             id: card.id, topic: card.topic.rawValue, question: card.entry.question,
-            kind: card.isMultipleChoice ? "choice" : "recall", choices: choices, response: response, grade: grade,
+            kind: choices == nil ? "recall" : "choice", choices: choices, response: response, grade: grade,
             answer: card.oneLine, live: live, port: card.portLine, original: card.originalLines,
             original5: card.original5Lines, test: card.testCommand, box: progress.box(of: card.id),
             due: grade == .unscored ? nil : state?.due)
@@ -200,11 +200,6 @@ struct QuizSession {
         for (index, line) in lines.enumerated() {
             Console.out((index == 0 ? first : String(repeating: " ", count: first.count)) + line)
         }
-    }
-
-    /// A prompt (terminal only: in a pipe nothing asks).
-    private func prompt(_ text: String) {
-        Console.outRaw(bold(text))
     }
 
     private func bold(_ text: String) -> String { colours ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
