@@ -1,7 +1,8 @@
 import Foundation
 
 /// A lab scenario's two outcomes set side by side: for each aspect (callbacks, error, failed-URL list, cache,
-/// server requests) the two flows' values and whether they differ, and the myth that tells the 4.0–4.2 story
+/// server requests) the two flows' values and whether they differ (callbacks per caller, keys without the
+/// loopback server's origin), and the myth that tells the 4.0–4.2 story
 /// when one matches. Everything but the myth comes from the run. Port addition.
 struct LabComparison: Codable, Sendable {
     /// One aspect of the outcome.
@@ -12,7 +13,7 @@ struct LabComparison: Codable, Sendable {
         let differs: Bool
     }
 
-    /// The 4.0–4.2 line from the myths page.
+    /// The 4.0–4.2 line from the myths page (`Myth.all`).
     struct OlderVersions: Codable, Sendable, Equatable {
         let myth: String
         let trueIn: String
@@ -39,9 +40,14 @@ struct LabComparison: Codable, Sendable {
             return Row(aspect: aspect, v4: read(v4), v5: read(v5), differs: differs)
         }
         rows = [
-            row("callbacks") { outcome in
+            // Printed in the order they came (#1, #2, …), compared per caller: the 5.x flow delivers each load from
+            // its own transform queue, so the order between two callers' calls is not fixed there.
+            row("callbacks", { outcome in
                 outcome.callbacks.isEmpty ? ["none"] : outcome.callbacks.enumerated().map { "#\($0.offset + 1) \($0.element.text)" }
-            },
+            }, compare: { outcome in
+                outcome.callbacks.enumerated().sorted { ($0.element.caller, $0.offset) < ($1.element.caller, $1.offset) }
+                    .map(\.element.text)
+            }),
             row("error") { [$0.error ?? "none"] },
             row("failedURLs") { [$0.blacklisted ? "URL blacklisted" : "URL not blacklisted"] },
             row("stored", { $0.stored.map(\.text) }, compare: { $0.stored.map(\.comparableText) }),
@@ -73,7 +79,9 @@ struct LabComparison: Codable, Sendable {
         out.append("")
         out.append(differences.isEmpty ? "Same in both flows." : "Differs: \(differences.joined(separator: ", ")).")
         if let older {
-            out.append("4.0–4.2 (myth \(older.myth), held in \(older.trueIn)): \(older.belief)")
+            // A myth that never held is a belief, not an older version's behaviour: it is labelled as such.
+            let held = ["4.0", "4.1", "4.2"].contains { older.trueIn.contains($0) }
+            out.append((held ? "4.0–4.2" : "Myth") + " (\(older.myth), held in \(older.trueIn)): \(older.belief)")
             out.append("  4.4.8: \(older.truth)")
         }
         return out

@@ -60,20 +60,35 @@ enum LabScenario: String, CaseIterable, Sendable {
     /// Words that tie a myth (`Myth.all`) to this scenario, looked for in its id, belief, truth and original.
     var mythWords: [String] {
         switch self {
-        case .notFound: return ["404", "status code", "failedurl", "blacklist"]
+        case .notFound: return ["404", "status code", "failedurl", "failed url", "blacklist"]
         case .cancel: return ["cancel"]
         case .twoCallers: return ["two callers", "same url", "coalesc", "urloperations", "one download"]
         case .transformer: return ["transform"]
         case .cacheOnlyMiss: return ["fromcacheonly", "cache only", "cacheonly"]
-        case .undecodable: return ["0 pixels", "undecodable", "not an image", "bad data", "decode"]
+        case .undecodable: return ["0 pixels", "undecodable", "not an image", "bad data", "badimagedata", "cannot be decoded"]
         }
     }
 
-    /// The first myth that names this scenario, if any.
+    /// How many of this scenario's words `myth` contains.
+    func hits(in myth: Myth) -> Int {
+        let text = [myth.id, myth.belief, myth.truth, myth.original].joined(separator: " ").lowercased()
+        return mythWords.filter { text.contains($0) }.count
+    }
+
+    /// The myth about this scenario, if any: one that shares more words with it than with any other scenario
+    /// (a tie goes to the scenario listed first, so a myth about the 404 that says "cancelled" stays with the 404).
+    /// Among several, one held in 4.0–4.2 comes first.
     func myth(in myths: [Myth] = Myth.all) -> Myth? {
-        myths.first { myth in
-            let text = [myth.id, myth.belief, myth.truth, myth.original].joined(separator: " ").lowercased()
-            return mythWords.contains { text.contains($0) }
+        let mine = myths.filter { myth in
+            let counts = Self.allCases.map { $0.hits(in: myth) }
+            guard let best = counts.max(), best > 0 else { return false }
+            return Self.allCases[counts.firstIndex(of: best)!] == self
         }
+        return mine.first { Self.heldInOlderVersions($0) } ?? mine.first
+    }
+
+    /// Whether the myth says it held in 4.0, 4.1 or 4.2.
+    static func heldInOlderVersions(_ myth: Myth) -> Bool {
+        ["4.0", "4.1", "4.2"].contains { myth.trueIn.contains($0) }
     }
 }
