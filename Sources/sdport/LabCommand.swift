@@ -11,7 +11,8 @@ struct LabCommand: AsyncParsableCommand {
             Each flow runs on its own loopback server with a fresh cache in a temporary directory. Printed: every \
             completion call (caller, image, error domain and code, cache type, finished), the error, whether the \
             URL went on the failed-URL list, what the cache holds (memory, disk) under which key, and how many \
-            requests reached the server; `=` marks what is the same, `≠` what differs. A line about 4.0–4.2 \
+            requests reached the server; `=` marks what is the same, `≠` what differs, `~` calls that are the same \
+            per caller but came in another order. A line about 4.0–4.2 \
             follows when the myths page has one for the scenario.
 
             Scenarios: \(LabScenario.allCases.map(\.rawValue).joined(separator: ", ")).

@@ -62,8 +62,9 @@ struct LabComparison: Codable, Sendable {
                    "  4.4.8 = \(LabFlow.v4.entryPoint)",
                    "  5.x   = \(LabFlow.v5.entryPoint)", ""]
         for row in rows {
-            if row.differs {
-                out.append("≠ \(row.aspect)")
+            if row.differs || row.v4 != row.v5 && row.aspect == "callbacks" {
+                // `~`: the same calls per caller, arriving in another order.
+                out.append(row.differs ? "≠ \(row.aspect)" : "~ \(row.aspect) (the same per caller, in another order)")
                 for (flow, values) in [("4.4.8", row.v4), ("5.x  ", row.v5)] {
                     for (index, value) in values.enumerated() {
                         out.append("    " + (index == 0 ? flow : "     ") + "  " + value)

@@ -143,6 +143,20 @@ final class LabTests: XCTestCase {
         XCTAssertTrue(text.contains("≠ failedURLs\n    4.4.8  URL blacklisted\n    5.x    URL not blacklisted"), text)
         XCTAssertTrue(text.contains("Differs: failedURLs."), text)
         XCTAssertFalse(text.contains("4.0–4.2"), "no myth, no older-version line")
+
+        // Two callers' calls in another order: the same per caller, shown with `~` and both orders.
+        let first = LabCallback(caller: 1, image: "2x2", topLeft: "red", errorDomain: nil, errorCode: nil,
+                                cacheType: "none", finished: true)
+        let second = LabCallback(caller: 2, image: "2x2", topLeft: "red", errorDomain: nil, errorCode: nil,
+                                 cacheType: "none", finished: true)
+        let inOrder = LabOutcome(flow: .v4, callbacks: [first, second], blacklisted: false, stored: [], serverRequests: 1)
+        let swapped = LabOutcome(flow: .v5, callbacks: [second, first], blacklisted: false, stored: [], serverRequests: 1)
+        let reordered = LabComparison(scenario: .twoCallers, v4: inOrder, v5: swapped, myth: nil)
+        XCTAssertEqual(reordered.differences, [])
+        let reorderedText = reordered.lines.joined(separator: "\n")
+        XCTAssertTrue(reorderedText.contains("~ callbacks (the same per caller, in another order)\n    4.4.8  #1 caller 1"),
+                      reorderedText)
+        XCTAssertTrue(reorderedText.contains("    5.x    #1 caller 2"), reorderedText)
     }
 
     /// A myth that names the scenario supplies the 4.0–4.2 line; one about something else does not.
