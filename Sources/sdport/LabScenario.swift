@@ -60,7 +60,7 @@ enum LabScenario: String, CaseIterable, Sendable {
     /// Words that tie a myth (`Myth.all`) to this scenario, looked for in its id, belief, truth and original.
     var mythWords: [String] {
         switch self {
-        case .notFound: return ["404", "status code", "failedurl", "failed url", "blacklist"]
+        case .notFound: return ["404", "status code", "failedurl", "failed url", "failed-url", "blacklist"]
         case .cancel: return ["cancel"]
         case .twoCallers: return ["two callers", "same url", "coalesc", "urloperations", "one download"]
         case .transformer: return ["transform"]

@@ -28,12 +28,28 @@ struct QuizCard: Sendable {
             ?? Self.firstSentence(of: entry.answer)
         var wrong: [Distractor] = []
         if let trap = entry.trap?.trimmingCharacters(in: .whitespaces), !trap.isEmpty {
-            wrong.append(Distractor(text: Self.firstSentence(of: trap), why: trap))
+            wrong.append(Distractor(text: Self.wrongAnswer(inTrap: trap), why: trap))
         }
-        // At most two myths, so a question has at most four choices; myths of other topics would be too easy to rule out.
+        // Myths about this very answer first (their test is one of its Interview tests, or they cite the same 4.4.8
+        // symbol), then, while there are fewer than two wrong choices, other myths of the topic, starting at a place
+        // that depends on the question so that not every question of a topic gets the same ones. At most three
+        // wrong choices: four choices in all.
         let topic = self.topic
-        for myth in myths where QuizTopic(rawValue: myth.topic.lowercased()) == topic && wrong.count < 3 {
-            wrong.append(Distractor(text: myth.belief, why: "Myth (\(myth.trueIn)): \(myth.truth)"))
+        let ownTests = String(format: "FAQ%02d_", entry.number)
+        let ownSymbols = Set(OriginalLineTable.symbols(in: entry.original).map { "\($0.file) \($0.symbol)" })
+        let ofTopic = myths.filter { QuizTopic(rawValue: $0.topic.lowercased()) == topic }
+        let related = myths.filter { myth in
+            myth.test.contains(ownTests)
+                || !ownSymbols.isDisjoint(with: OriginalLineTable.symbols(in: myth.original).map {
+                    "\($0.file) \($0.symbol.split(separator: " ").first.map(String.init) ?? $0.symbol)"
+                })
+        }
+        let rotated = ofTopic.isEmpty ? [] : Array(ofTopic[(entry.number % ofTopic.count)...] + ofTopic[..<(entry.number % ofTopic.count)])
+        for myth in related where wrong.count < 3 {
+            wrong.append(Distractor(text: myth.belief, why: "A myth (held in \(myth.trueIn)): \(myth.truth)"))
+        }
+        for myth in rotated where wrong.count < 2 && !related.contains(where: { $0.id == myth.id }) {
+            wrong.append(Distractor(text: myth.belief, why: "A myth (held in \(myth.trueIn)): \(myth.truth)"))
         }
         distractors = wrong
     }
@@ -50,6 +66,17 @@ struct QuizCard: Sendable {
         let index = Int.random(in: 0...texts.count, using: &generator)
         texts.insert(oneLine, at: index)
         return (texts, index)
+    }
+
+    /// The wrong answer a trap describes: a trap reads "Saying <wrong answer>: <why it is wrong>", so the part before
+    /// the first ": " (else the first sentence), without a leading "Saying" / "Quoting" / … word.
+    static func wrongAnswer(inTrap trap: String) -> String {
+        var text = trap.range(of: ": ").map { String(trap[..<$0.lowerBound]) } ?? firstSentence(of: trap)
+        let words = text.split(separator: " ", maxSplits: 1)
+        if words.count == 2, words[0].hasSuffix("ing"), words[0].first?.isUppercase == true {
+            text = words[1].prefix(1).uppercased() + words[1].dropFirst()
+        }
+        return text
     }
 
     /// The text up to the first full stop that ends a sentence (". " before a capital, or the end); the whole

@@ -232,7 +232,7 @@ final class QuizTests: XCTestCase {
     func test_QUIZ_card_trapAndMythMakeAMultipleChoiceQuestion() throws {
         var entry = try XCTUnwrap(FAQEntry.all.first { $0.number == 2 })
         entry.oneLine = "Six at once, 15 s timeout."
-        entry.trap = "Unlimited downloads. The queue has a limit of 6."
+        entry.trap = "Saying unlimited downloads: the queue has a limit of 6."
         entry.topic = "downloader"
         let myth = Myth(id: "m", topic: "downloader", belief: "Downloads run on the main thread.", source: "s",
                         trueIn: "never", truth: "They run on the download queue.", original: "o", test: "t")
@@ -240,12 +240,23 @@ final class QuizTests: XCTestCase {
                             original: "o", test: "t")
         let card = QuizCard(entry: entry, myths: [myth, offTopic])
         XCTAssertTrue(card.isMultipleChoice)
-        XCTAssertEqual(card.distractors.map(\.text), ["Unlimited downloads.", "Downloads run on the main thread."])
+        XCTAssertEqual(card.distractors.map(\.text), ["Unlimited downloads", "Downloads run on the main thread."])
+        XCTAssertEqual(card.distractors.first?.why, "Saying unlimited downloads: the queue has a limit of 6.")
         var random = QuizRandom(seed: 3)
         let (texts, correct) = card.choices(using: &random)
         XCTAssertEqual(texts.count, 3)
         XCTAssertEqual(texts[correct], "Six at once, 15 s timeout.")
-        XCTAssertEqual(Set(texts), ["Six at once, 15 s timeout.", "Unlimited downloads.", "Downloads run on the main thread."])
+        XCTAssertEqual(Set(texts), ["Six at once, 15 s timeout.", "Unlimited downloads", "Downloads run on the main thread."])
+        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "Quoting NSURLSession's 60 s default: the downloader sets 15 s."),
+                       "NSURLSession's 60 s default")
+        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "The extension decides. Only bytes count."), "The extension decides.")
+
+        // A myth whose test is one of this answer's Interview tests comes before the topic's other myths, whatever
+        // its topic; with the trap that makes two wrong choices, so no unrelated myth is added.
+        let related = Myth(id: "r", topic: "manager", belief: "The timeout is 60 s.", source: "s", trueIn: "never",
+                           truth: "15 s.", original: "o", test: "FAQ02_DownloaderDefaultsTests.test_x")
+        let withRelated = QuizCard(entry: entry, myths: [myth, related])
+        XCTAssertEqual(withRelated.distractors.map(\.text), ["Unlimited downloads", "The timeout is 60 s."])
     }
 
     /// `--topic views` has no question today: a usage error naming the topics that have some (not a hang, not a crash).
