@@ -7,8 +7,9 @@ import SDPort
 /// (`FAQLoopback`), so neither sees the other's failed URLs or cached images. Completions (the manager's and the
 /// cache's) go to one private serial queue rather than the main queue, so the runner works the same inside
 /// `sdport` and inside a test. The outcome is read only when the flow is done: every caller has had its
-/// finished call (or, for the cancel scenario, the download has stopped), then that queue, the cache's io queue
-/// (disk writes) and that queue again have run everything queued so far. Port addition.
+/// finished call (or, for the cancel scenario, the download has stopped), the manager runs no load any more, and
+/// that queue, the cache's io queue (disk writes) and that queue again have run everything queued so far.
+/// Port addition.
 enum LabRunner {
     /// How long a flow may take before its outcome is read anyway (a guard, not an expectation: every scenario
     /// ends in well under a second except two-callers, whose server waits one second).
@@ -61,6 +62,10 @@ enum LabRunner {
             } else {
                 await recorder.waitUntilEveryCallerFinished(timeout: timeout)
             }
+            // The final call can come before the flow is done with the load: 4.4.8 queues the completion, then
+            // blacklists the URL, then drops the load from runningOperations. Dropping it is the last step of both
+            // flows, so once nothing runs, failedURLs is final.
+            _ = await waitUntil { !loopback.manager.isRunning }
             await drain(callbacks)
             await drain(loopback.cache.ioQueue)
             await drain(callbacks)
@@ -95,7 +100,8 @@ enum LabRunner {
     }
 
     /// Polls `condition` every 10 ms until it holds or `timeout` passes; returns whether it held. Used for state
-    /// the library announces nowhere else (a request reaching the server, the download queue emptying).
+    /// the library announces nowhere else (a request reaching the server, the download queue emptying, the
+    /// manager's running loads).
     private static func waitUntil(_ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {

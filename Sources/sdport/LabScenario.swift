@@ -75,16 +75,20 @@ enum LabScenario: String, CaseIterable, Sendable {
         return mythWords.filter { text.contains($0) }.count
     }
 
-    /// The myth about this scenario, if any: one that shares more words with it than with any other scenario
-    /// (a tie goes to the scenario listed first, so a myth about the 404 that says "cancelled" stays with the 404).
-    /// Among several, one held in 4.0–4.2 comes first.
+    /// The myth about this scenario, if any: of the myths that share more words with it than with any other
+    /// scenario (a tie goes to the scenario listed first, so a myth about the 404 that says "cancelled" stays with
+    /// the 404), the one that shares the most, then one held in 4.0–4.2, then the first listed.
     func myth(in myths: [Myth] = Myth.all) -> Myth? {
-        let mine = myths.filter { myth in
+        let mine = myths.enumerated().filter { _, myth in
             let counts = Self.allCases.map { $0.hits(in: myth) }
             guard let best = counts.max(), best > 0 else { return false }
             return Self.allCases[counts.firstIndex(of: best)!] == self
         }
-        return mine.first { Self.heldInOlderVersions($0) } ?? mine.first
+        return mine.min { a, b in
+            let keyA = (-hits(in: a.element), Self.heldInOlderVersions(a.element) ? 0 : 1, a.offset)
+            let keyB = (-hits(in: b.element), Self.heldInOlderVersions(b.element) ? 0 : 1, b.offset)
+            return keyA < keyB
+        }?.element
     }
 
     /// Whether the myth says it held in 4.0, 4.1 or 4.2.

@@ -174,6 +174,10 @@ final class LabTests: XCTestCase {
         XCTAssertEqual(LabScenario.notFound.myth(in: [unrelated, cancelled404, related])?.id, "failed-404",
                        "one held in 4.0–4.2 comes first")
         XCTAssertNil(LabScenario.cancel.myth(in: [cancelled404]), "a myth about the 404 that says cancelled stays with the 404")
+        let inPassing = Myth(id: "locks", topic: "manager", belief: "The failed URLs are guarded by @synchronized.",
+                             source: "s", trueIn: "4.0–4.3", truth: "Semaphores.", original: "o", test: "X.test")
+        XCTAssertEqual(LabScenario.notFound.myth(in: [inPassing, related])?.id, "failed-404",
+                       "the myth that shares the most words wins over one that names failed URLs in passing")
         let outcome = LabOutcome(flow: .v4, callbacks: [], blacklisted: false, stored: [], serverRequests: 0)
         let text = LabComparison(scenario: .notFound, v4: outcome, v5: outcome, myth: related).lines.joined(separator: "\n")
         XCTAssertTrue(text.contains("4.0–4.2 (failed-404, held in 4.0–4.2): A 404 puts the URL on the failed list."), text)
