@@ -133,6 +133,41 @@ final class QuizTests: XCTestCase {
         XCTAssertEqual(try savedProgress().cards.keys.sorted(), ["FAQ-03"])
     }
 
+    /// A reader that stops reading (`sdport quiz | head -1`) while SIGPIPE is ignored (as a parent such as an IDE or
+    /// a CI runner may leave it; the shell's `trap '' PIPE` does it here): the write fails with EPIPE and the quiz
+    /// ends quietly with status 0 instead of trapping. (With SIGPIPE at its default the signal ends it first.)
+    func test_QUIZ_pipe_readerThatGoesAwayEndsTheQuizQuietly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", try CLIProcess.binary().path,
+                             "quiz", "--recall", "--count", "3", "--question", "3"]
+        process.currentDirectoryURL = CLIProcess.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        // Gone before the first line is written.
+        try stdout.fileHandleForReading.close()
+        stdin.fileHandleForWriting.write(Data("a\ny\nb\nn\n".utf8))
+        try stdin.fileHandleForWriting.close()
+        let errors = Locked(Data())
+        let reader = DispatchGroup()
+        DispatchQueue.global().async(group: reader) { errors.value = stderr.fileHandleForReading.readDataToEndOfFile() }
+        if exited.wait(timeout: .now() + 120) == .timedOut {
+            process.terminate()
+            exited.wait()
+            XCTFail("sdport quiz did not end after its reader went away")
+        }
+        reader.wait()
+        let text = String(decoding: errors.value, as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertFalse(text.contains("Fatal error"), text)
+    }
+
     /// `--json`: one object per question with the answer, the live value, the lines and the grade; `--reset`
     /// removes the state file.
     func test_QUIZ_jsonThenReset() throws {
