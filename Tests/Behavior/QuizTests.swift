@@ -99,6 +99,42 @@ final class QuizTests: XCTestCase {
         XCTAssertEqual(progress.cards["FAQ-03"]?.asked, 1)
     }
 
+    /// Question 2 in a pseudo-terminal without `--recall`: multiple choice once it has a trap or a myth (the right
+    /// letter is worked out from the same seed; it is scored at once), else free recall. Either way one key
+    /// answers, the answer block follows, and the progress moves FAQ-02 to box 2.
+    func test_QUIZ_terminal_choiceWhenThereIsATrapElseRecall() throws {
+        let card = QuizCard(entry: try XCTUnwrap(FAQEntry.all.first { $0.number == 2 }))
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["quiz", "--question", "2", "--seed", "5"], environment: environment,
+                                         unset: ["NO_COLOR"])
+        defer { if process.isRunning { process.terminate() } }
+        if card.isMultipleChoice {
+            var random = QuizRandom(seed: 5)
+            let (texts, correct) = card.choices(using: &random)
+            XCTAssertTrue(terminal.waitFor("Your choice (a–"), terminal.plainScreen)
+            for (index, text) in texts.enumerated() {
+                let letter = String(UnicodeScalar(UInt8(97 + index)))
+                XCTAssertTrue(terminal.plainScreen.contains("  \(letter)) " + text.prefix(30)), terminal.plainScreen)
+            }
+            terminal.type(String(UnicodeScalar(UInt8(97 + correct))))
+            XCTAssertTrue(terminal.waitFor("Right."), terminal.plainScreen)
+        } else {
+            XCTAssertTrue(terminal.waitFor("press any key to see it"), terminal.plainScreen)
+            terminal.type("\r")
+            XCTAssertTrue(terminal.waitFor("Did you know it?"), terminal.plainScreen)
+            terminal.type("y")
+        }
+        XCTAssertTrue(terminal.waitFor("Scored knew: box 2"), terminal.plainScreen)
+        XCTAssertTrue(terminal.plainScreen.contains("Answer:   " + card.oneLine.prefix(30)), terminal.plainScreen)
+        // The next question's prompt (recall or choice), printed once the terminal is in key mode.
+        XCTAssertTrue(terminal.waitFor("q quits)", occurrences: 2), terminal.plainScreen)
+        terminal.type("\u{3}")  // Ctrl-C at the next question quits like q (signals are off while a key is read)
+        XCTAssertTrue(terminal.waitUntilClosed(), terminal.plainScreen)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, terminal.plainScreen)
+        XCTAssertEqual(try savedProgress().cards["FAQ-02"]?.box, 2)
+    }
+
     // MARK: A pipe
 
     /// The same question from a pipe: the first line is the answer (shown back), the second the score; no prompt
