@@ -102,18 +102,20 @@ struct QuizCard: Sendable {
     /// `path:line` of the port's deciding line (the file alone when the sources are not next to the binary).
     var portLine: String { SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor) }
 
-    /// The original's deciding lines at 4.4.8 as "SDWebImage/File.m:N link", or the reference itself when the
-    /// line table is not there.
+    /// The original's deciding lines at 4.4.8 as links (file and line are in the link): the entry's `deciding` lines when it
+    /// has them (the lines inside the methods that decide the answer), else the first lines of the methods it names
+    /// in `original`; the reference itself when the line table is not there.
     var originalLines: [String] {
-        let resolved = OriginalLineTable.citations(for: entry.original).compactMap { $0 }
-        return resolved.isEmpty ? [entry.original] : resolved.map { "\($0.location) \($0.link)" }
+        let deciding = entry.deciding.map { OriginalLineTable.decidingCitations(for: $0).compactMap { $0 } } ?? []
+        let resolved = deciding.isEmpty ? OriginalLineTable.citations(for: entry.original).compactMap { $0 } : deciding
+        return resolved.isEmpty ? [entry.original] : resolved.map(\.link)
     }
 
     /// The 5.21.5 lines, when the answer says 5.x differs.
     var original5Lines: [String] {
         guard let original5 = entry.original5 else { return [] }
         let resolved = OriginalLineTable.citations5(for: original5).compactMap { $0 }
-        return resolved.isEmpty ? [original5] : resolved.map { "\($0.location) \($0.link)" }
+        return resolved.isEmpty ? [original5] : resolved.map(\.link)
     }
 
     /// The command that runs the entry's tests (several tests become one `--filter` pattern).
