@@ -69,12 +69,16 @@ struct QuizCard: Sendable {
     }
 
     /// The wrong answer a trap describes: a trap reads "Saying <wrong answer>: <why it is wrong>", so the part before
-    /// the first ": " (else the first sentence), without a leading "Saying" / "Quoting" / … word.
+    /// the first ": " (else the first sentence), without a leading "Saying" / "Quoting" / … word (the next word is
+    /// capitalised when it is a plain lowercase word, not code).
     static func wrongAnswer(inTrap trap: String) -> String {
         var text = trap.range(of: ": ").map { String(trap[..<$0.lowerBound]) } ?? firstSentence(of: trap)
         let words = text.split(separator: " ", maxSplits: 1)
         if words.count == 2, words[0].hasSuffix("ing"), words[0].first?.isUppercase == true {
-            text = words[1].prefix(1).uppercased() + words[1].dropFirst()
+            // "Saying they are …" → "They are …", but "Saying image/* …" keeps its code as written.
+            let rest = String(words[1])
+            let firstWord = rest.prefix { $0 != " " }
+            text = firstWord.allSatisfy({ $0.isLetter && $0.isLowercase }) ? rest.prefix(1).uppercased() + rest.dropFirst() : rest
         }
         return text
     }

@@ -322,6 +322,7 @@ final class QuizTests: XCTestCase {
         XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "Quoting NSURLSession's 60 s default: the downloader sets 15 s."),
                        "NSURLSession's 60 s default")
         XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "The extension decides. Only bytes count."), "The extension decides.")
+        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "Saying image/*: WebP is asked for first."), "image/*")
 
         // A myth whose test is one of this answer's Interview tests comes before the topic's other myths, whatever
         // its topic; with the trap that makes two wrong choices, so no unrelated myth is added.
