@@ -1,0 +1,1 @@
+swift run sdport load Fixtures/gradient.png --trace --cache-dir /tmp/sdport-tutorial
