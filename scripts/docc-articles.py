@@ -73,6 +73,9 @@ class Page:
         self.name = name  # the DocC article name (file name without .md)
         with open(path, encoding='utf-8') as handle:
             self.lines = handle.read().split('\n')
+        if self.lines:
+            self.lines[0] = plain_title(self.lines[0])
+        self.lines = separate_abstract(self.lines)
         self.title = self.lines[0][2:].strip() if self.lines and self.lines[0].startswith('# ') else name
         self.anchors = {}  # GitHub slug → DocC fragment of the same heading
         self.cards = []  # (id, question, body lines) when the file is made of `### ID — question` sections
@@ -167,6 +170,26 @@ class Converter:
         return out
 
 
+def separate_abstract(lines):
+    """DocC makes a page's first paragraph its abstract and drops the links in it; so a line with a link in the
+    first paragraph (the chapters' "At tag 4.4.8: [...](https://…)") starts a paragraph of its own."""
+    start = next((i for i in range(1, len(lines)) if lines[i].strip()), None)
+    if start is None:
+        return lines
+    end = start
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    for i in range(start + 1, end):
+        if LINK.search(lines[i]):
+            return lines[:i] + [''] + lines[i:]
+    return lines
+
+
+def plain_title(line):
+    """The H1 without backticks: the navigator shows a title's Markdown as typed."""
+    return line.replace('`', '') if line.startswith('# ') else line
+
+
 def split_cards(page):
     """The `### ID — question` sections of a page, if it is made of them (three or more)."""
     starts = [i for i, line in enumerate(page.lines) if CARD_HEADING.match(line)]
@@ -256,7 +279,7 @@ def main():
         topics += [f'- <doc:{card_id}>' for card_id, _, _, _ in cards]
         write(page.name, head + tail + topics)
         for card_id, question, start, end in cards:
-            card_title = f'# {card_id} — {question}'
+            card_title = plain_title(f'# {card_id} — {question}')
             body = converter.body(page.lines[start + 1:end], page, card_id)
             back = ['', f'Part of <doc:{page.name}>.']
             write(card_id, [converter.line(card_title, page, heading=True)] + body + back)

@@ -4,7 +4,7 @@
 Doc comments name the original as text: `SDWebImage/SDImageCache.m:177` (tag 4.4.8) or
 `SDWebImage/Core/SDImageCache.m:118` (tag 5.21.5), sometimes a bare `SDImageCache.m:420` or a file without a line.
 The sources stay as they are; this rewrites the copies docc reads, so each citation becomes a link to that line on
-GitHub. A bare file name is looked up in 4.4.8's files first, then in 5.21.5's Core (Docs/original-lines*.tsv list
+GitHub (and a bare `<placeholder>` outside code is escaped, since DocC would drop it as HTML). A bare file name is looked up in 4.4.8's files first, then in 5.21.5's Core (Docs/original-lines*.tsv list
 them; a name found in neither stays text).
 
 Usage: python3 scripts/docc-symbol-links.py --module SDPort --in DIR --out DIR
@@ -58,11 +58,17 @@ def url(path, line):
     return f'{BASE}/{tag}/{full}' + (f'#L{line}' if line else '')
 
 
+def escape_placeholders(text):
+    """DocC drops inline HTML, so `<caches dir>/<ns>` outside a code span would vanish: escape its '<'."""
+    parts = re.split(r'(`+[^`]*`+)', text)
+    return ''.join(part if part.startswith('`') else re.sub(r'<(?!doc:|https?:)', '&lt;', part) for part in parts)
+
+
 def link_line(text):
     def replace(m):
         target = url(m.group(1), m.group(2))
         return f'[{m.group(0)}]({target})' if target else m.group(0)
-    return CITATION.sub(replace, text)
+    return CITATION.sub(replace, escape_placeholders(text))
 
 
 def main():

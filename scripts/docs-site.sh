@@ -33,11 +33,17 @@ build() {
   ./scripts/setup-debian.sh
   rm -rf "$out/symbol-graphs" "$out/catalog" "$out/site"
   mkdir -p "$out/symbol-graphs"
-  # The symbol graph of every module; only SDPort's files are used.
+  # The symbol graph of every module; only SDPort's files are used. The command also tries the test modules,
+  # which it cannot load on Linux, and then exits 1; so success is judged by SDPort.symbols.json being written.
+  rm -rf "$scratch"/*-unknown-linux-gnu/symbolgraph
   $wrapper swift package --scratch-path "$scratch" dump-symbol-graph --minimum-access-level public \
-    | tail -n 1
-  graphs=$(find "$scratch" -type d -name symbolgraph -path '*-unknown-linux-gnu*' | head -n 1)
-  [ -n "$graphs" ] || { echo "docs-site: no symbol graph under $scratch" >&2; exit 1; }
+    > "$out/dump-symbol-graph.log" 2>&1 || true
+  graphs=$(dirname "$(find "$scratch" -path '*/symbolgraph/SDPort.symbols.json' | head -n 1)")
+  if [ ! -f "$graphs/SDPort.symbols.json" ]; then
+    tail -n 30 "$out/dump-symbol-graph.log" >&2
+    echo "docs-site: no symbol graph for SDPort (log: $out/dump-symbol-graph.log)" >&2
+    exit 1
+  fi
   python3 scripts/docc-symbol-links.py --module SDPort --in "$graphs" --out "$out/symbol-graphs"
   catalog="$out/catalog/SDPort.docc"
   python3 scripts/docc-articles.py --catalog Sources/SDPort/SDPort.docc --symbol-graph "$out/symbol-graphs" \
