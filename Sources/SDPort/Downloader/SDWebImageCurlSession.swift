@@ -34,6 +34,7 @@ public final class SDWebImageCurlSession: @unchecked Sendable {
     private var nextTaskIdentifier = 1
     private var outstanding: [Int: SDWebImageCurlTask] = [:]
 
+    /// A session over a copy of `configuration`, with its own delegate queue and libcurl engine.
     public init(configuration: URLSessionConfiguration) {
         self.configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         delegateQueue = DispatchQueue(label: "com.hackemist.SDWebImageCurlSession.delegateQueue")

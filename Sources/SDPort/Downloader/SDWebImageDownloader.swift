@@ -125,6 +125,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         settings.withLock { $0.httpHeaders[field] = value }
     }
 
+    /// The value of a header every request will send, or nil.
     public func value(forHTTPHeaderField field: String) -> String? {
         settings.withLock { $0.httpHeaders[field] }
     }

@@ -28,6 +28,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         /// Where resident memory is read (`/proc/self/statm` format).
         public var statmPath = "/proc/self/statm"
 
+        /// Watches `cgroupDirectory`'s `memory.events` if given, else resident memory against `limitBytes`.
         public init(cgroupDirectory: String?, limitBytes: UInt64) {
             self.cgroupDirectory = cgroupDirectory
             self.limitBytes = limitBytes
@@ -49,6 +50,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     }
     private static let automatic = SDLocked(wrappedValue: true)
 
+    /// What the monitor watches and how often.
     public let configuration: Configuration
     private let queue = DispatchQueue(label: "com.hackemist.SDMemoryPressureMonitor", qos: .utility)
 
@@ -59,6 +61,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     private var wasAboveResidentLimit = false
     private var _warningsPosted = 0
 
+    /// A stopped monitor; `start()` starts it.
     public init(configuration: Configuration) {
         self.configuration = configuration
     }
@@ -72,6 +75,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         if isAutomatic { shared.start() }
     }
 
+    /// Whether the monitor is checking (between `start()` and `stop()`).
     public var isRunning: Bool { lock.withLock { timer != nil } }
 
     /// How many memory warnings this monitor has posted.
@@ -92,6 +96,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         source.resume()
     }
 
+    /// Stops checking; `start()` starts again.
     public func stop() {
         let source = lock.withLock { () -> DispatchSourceTimer? in
             defer { timer = nil }
