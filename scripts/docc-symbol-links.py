@@ -87,7 +87,11 @@ def main():
         with open(path, encoding='utf-8') as handle:
             graph = json.load(handle)
         for symbol in graph.get('symbols', []):
-            for line in (symbol.get('docComment') or {}).get('lines', []):
+            lines = (symbol.get('docComment') or {}).get('lines', [])
+            # "3. `SDImageCache` looks in the memory cache." would start a numbered list and leave no abstract.
+            if lines and re.match(r'^\d+\. ', lines[0]['text']):
+                lines[0]['text'] = re.sub(r'^(\d+)\. ', r'\1\\. ', lines[0]['text'])
+            for line in lines:
                 new = link_line(line['text'])
                 if new != line['text']:
                     count += new.count('](https://')
