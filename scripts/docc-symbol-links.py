@@ -47,8 +47,9 @@ def url(path, line):
         tag, full = '5.21.5', 'SDWebImage/' + path
     else:
         if FILES_448 is None:
-            FILES_448 = tag_files('Docs/original-lines.tsv', 'SDWebImage/')
-            FILES_5 = tag_files('Docs/original-lines-5.21.5.tsv', 'SDWebImage/')
+            docs = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'Docs')
+            FILES_448 = tag_files(os.path.join(docs, 'original-lines.tsv'), 'SDWebImage/')
+            FILES_5 = tag_files(os.path.join(docs, 'original-lines-5.21.5.tsv'), 'SDWebImage/')
         if FILES_448 and 'SDWebImage/' + path not in FILES_448 and 'SDWebImage/Core/' + path in FILES_5:
             tag, full = '5.21.5', 'SDWebImage/Core/' + path
         elif not FILES_448 or 'SDWebImage/' + path in FILES_448:
