@@ -71,8 +71,14 @@ let package = Package(
         // Moves every test process's HOME and XDG directories into a temporary folder before main (isolation.c).
         .target(name: "SDPortTestIsolation", path: "Tests/Isolation"),
         .target(name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestIsolation"], path: "Tests/Support"),
-        .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Behavior"),
-        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport"], path: "Tests/Interview",
+        // What cache tests run in child processes, and the seeded generator: shared by the tests and the worker.
+        .target(name: "SDPortCacheWorkload", dependencies: ["SDPort"], path: "Tests/CacheWorkload"),
+        // The child process of the cache tests (kill safety, several processes on one directory); not a test.
+        .executableTarget(name: "sdport-cache-worker", dependencies: ["SDPortCacheWorkload", "SDPortTestIsolation"],
+                          path: "Tests/CacheWorker"),
+        .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "SDPortCacheWorkload",
+                                                          "sdport", "sdport-cache-worker"], path: "Tests/Behavior"),
+        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Interview",
                     exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]

@@ -243,7 +243,7 @@ enum CoderBenchmarks {
     /// the same work).
     private static func checkGIFAnchor(_ data: Data, against manager: SDWebImageCodersManager) throws {
         let image = try manager.decodeImage(from: data)
-        let coderFrames = (image.images ?? [image]).map { ($0.pixels, $0.hasAlpha) }
+        let coderFrames = (SDWebImageCoderHelper.frames(from: image)?.map(\.image) ?? [image]).map { ($0.pixels, $0.hasAlpha) }
         let anchorFrames = try compositedGIFFrames(data)
         guard coderFrames.count == anchorFrames.count,
               zip(coderFrames, anchorFrames).allSatisfy({ $0.0 == $1.pixels && $0.1 == $1.hasAlpha })
@@ -270,7 +270,7 @@ enum CoderBenchmarks {
             }
             frames.append(UIImage(pixelWidth: animationWidth, pixelHeight: animationHeight, pixels: pixels, hasAlpha: true))
         }
-        return UIImage(animatedFrames: frames, durations: Array(repeating: 0.1, count: animationFrames), loopCount: 0)!
+        return UIImage(animatedImages: frames, duration: 0.1 * Double(animationFrames), loopCount: 0)!
     }
 
     /// Gradients, a few waves and fine noise: compresses like a photo, not like a flat graphic.

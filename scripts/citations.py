@@ -4,6 +4,12 @@
 - {{File.m symbol}} → the original's line at tag 4.4.8 with a link, from Docs/original-lines.tsv; a header's
   method points at its .m.
 - {{5: Core/File.m symbol}} → the same at tag 5.21.5, from Docs/original-lines-5.21.5.tsv.
+- {{File.m symbol #L324}} or {{File.m symbol #L324-328}} → the line (or lines) inside that symbol that decide a
+  claim, linked at tag 4.4.8 (also with the 5: prefix). The line must fall inside the symbol: after its first line
+  and before the next symbol the table lists for that file, so a deciding line cannot drift into another method.
+- <<excerpt path#first text#last text>> → a fenced Swift excerpt of the port, from the first line containing
+  `first text` to the next line containing `last text`, headed by a link to its lines (resolve.py only), so an
+  excerpt is cut from the sources each time and cannot go stale.
 
 Each function reports what it cannot resolve through `problem(message)` and leaves a visible placeholder.
 """
@@ -11,9 +17,19 @@ import os
 import re
 
 TAGS = {'4.4.8': 'original-lines.tsv', '5.21.5': 'original-lines-5.21.5.tsv'}
-PORT_MARKER = re.compile(r'\[\[([^#\]]+)#([^\]]+)\]\]')
+# The text may hold brackets ("= [],"): it runs to the first "]]" not followed by another "]".
+PORT_MARKER = re.compile(r'(`?)\[\[([^#\]\n]+)#(.+?)\]\](?!\])\1')
 ORIGINAL_MARKER = re.compile(r'\{\{([^ }]+) ([^}]+)\}\}')
 ORIGINAL5_MARKER = re.compile(r'\{\{5: ([^ }]+) ([^}]+)\}\}')
+DECIDING = re.compile(r'^(.*?) #L([0-9]+)(?:-([0-9]+))?$')
+EXCERPT_MARKER = re.compile(r'<<excerpt ([^#>\n]+)#([^#\n]+)#([^\n]+?)>>')
+# What a marker left in a written file looks like, brackets inside included.
+LEFTOVER = re.compile(r'\[\[[^\n#\]]+#[^\n]*?\]\]|\{\{[^}\n]*\}\}|<<excerpt [^\n]*>>')
+
+
+def leftovers(text):
+    """Every unresolved [[path#text]], {{…}} or <<excerpt …>> marker in `text`, brackets inside included."""
+    return LEFTOVER.findall(text)
 
 
 def read_original_tables(root):
@@ -38,9 +54,30 @@ def find_original(table, file, symbol):
     return None
 
 
-def original_link(tag, symbol, file, line):
-    url = f'https://github.com/SDWebImage/SDWebImage/blob/{tag}/SDWebImage/{file}#L{line}'
-    return f'[`{symbol}` — `SDWebImage/{file}:{line}`]({url})'
+def original_link(tag, symbol, file, line, last=None):
+    anchor = f'L{line}' + (f'-L{last}' if last else '')
+    lines = f'{line}' + (f'-{last}' if last else '')
+    url = f'https://github.com/SDWebImage/SDWebImage/blob/{tag}/SDWebImage/{file}#{anchor}'
+    return f'[`{symbol}` — `SDWebImage/{file}:{lines}`]({url})'
+
+
+def symbol_end(table, file, line):
+    """The line before the next symbol the table lists in `file` after `line` (None when it is the last)."""
+    later = [number for (name, _), number in table.items() if name == file and number > line]
+    return min(later) - 1 if later else None
+
+
+def deciding(table, file, symbol, first, last, problem):
+    """(file, first line) of a deciding-line citation, after checking it lies inside `symbol`; None if not."""
+    found = find_original(table, file, symbol)
+    if found is None:
+        return None
+    found_file, start = found
+    end = symbol_end(table, found_file, start)
+    if first < start or (end is not None and (last or first) > end) or (last is not None and last < first):
+        problem(f'{file} {symbol} #L{first}{"-" + str(last) if last else ""}: outside the symbol '
+                f'({found_file}:{start}-{end if end is not None else "end"})')
+    return found_file
 
 
 def port_line(root, path, text, problem):
@@ -58,15 +95,55 @@ def port_line(root, path, text, problem):
     return None
 
 
-def resolve_markers(text, root, tables, problem):
-    """`text` with every [[path#text]], {{5: File.m symbol}} and {{File.m symbol}} marker replaced."""
+def excerpt(root, path, first, last, problem, link_base):
+    """The lines of `path` from the first containing `first` to the next containing `last`, fenced, with a link."""
+    try:
+        with open(os.path.join(root, path), encoding='utf-8') as handle:
+            lines = handle.read().split('\n')
+    except OSError:
+        problem(f'excerpt {path}: no such file')
+        return f'`{path}`'
+    start = next((i for i, line in enumerate(lines) if first in line), None)
+    if start is None:
+        problem(f'excerpt: no line of {path} contains {first!r}')
+        return f'`{path}`'
+    end = next((i for i in range(start, len(lines)) if last in lines[i]), None)
+    if end is None or end - start > 60:
+        problem(f'excerpt {path}: no line containing {last!r} within 60 lines after {first!r}')
+        return f'`{path}`'
+    body = lines[start:end + 1]
+    indent = min((len(l) - len(l.lstrip(' ')) for l in body if l.strip()), default=0)
+    code = '\n'.join(l[indent:] for l in body)
+    where = f'{path}:{start + 1}-{end + 1}'
+    heading = f'[`{where}`]({link_base}{path}#L{start + 1}-L{end + 1})' if link_base is not None else f'`{where}`'
+    return f'{heading}\n\n```swift\n{code}\n```'
+
+
+def resolve_markers(text, root, tables, problem, link_base=None):
+    """`text` with every [[path#text]], {{5: File.m symbol}} and {{File.m symbol}} marker replaced.
+
+    With `link_base` (the way from the written file to the package root, "../../"), a port citation becomes a
+    link to its line, and <<excerpt …>> markers are cut from the sources."""
     def cite_port(match):
-        number = port_line(root, match.group(1), match.group(2), problem)
-        return f'{match.group(1)}:{number if number is not None else "?"}'
+        path = match.group(2)
+        number = port_line(root, path, match.group(3), problem)
+        shown = f'{path}:{number if number is not None else "?"}'
+        if link_base is None or number is None:
+            return f'{match.group(1)}{shown}{match.group(1)}'
+        return f'[`{shown}`]({link_base}{path}#L{number})'
 
     def citer(tag):
         def cite_original(match):
             file, symbol = match.group(1), match.group(2).strip()
+            decided = DECIDING.match(symbol)
+            if decided:
+                symbol, first = decided.group(1).strip(), int(decided.group(2))
+                last = int(decided.group(3)) if decided.group(3) else None
+                found_file = deciding(tables[tag], file, symbol, first, last, problem)
+                if found_file is None:
+                    problem(f'{file} {symbol}: not in Docs/{TAGS[tag]} (not in {tag}?)')
+                    return f'`{file} {symbol}`'
+                return original_link(tag, symbol, found_file, first, last)
             found = find_original(tables[tag], file, symbol)
             if found is None:
                 problem(f'{file} {symbol}: not in Docs/{TAGS[tag]} (not in {tag}?)')
@@ -74,6 +151,8 @@ def resolve_markers(text, root, tables, problem):
             return original_link(tag, symbol, *found)
         return cite_original
 
+    if link_base is not None:
+        text = EXCERPT_MARKER.sub(lambda m: excerpt(root, m.group(1), m.group(2), m.group(3), problem, link_base), text)
     text = PORT_MARKER.sub(cite_port, text)
     text = ORIGINAL5_MARKER.sub(citer('5.21.5'), text)
     return ORIGINAL_MARKER.sub(citer('4.4.8'), text)

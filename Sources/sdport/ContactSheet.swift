@@ -7,7 +7,7 @@ enum ContactSheet {
 
     /// The frames of `image` in a grid of ⌈√n⌉ columns; a still image is returned as it is.
     static func make(from image: UIImage) -> UIImage {
-        guard let frames = image.images, frames.count > 1 else { return image }
+        guard let frames = SDWebImageCoderHelper.frames(from: image)?.map(\.image), frames.count > 1 else { return image }
         let columns = Int(Double(frames.count).squareRoot().rounded(.up))
         let rows = (frames.count + columns - 1) / columns
         let cellWidth = frames.map(\.pixelWidth).max() ?? 0

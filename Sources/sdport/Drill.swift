@@ -15,6 +15,12 @@ struct Drill: Decodable, Sendable {
     let replace: String
     /// The `swift test --filter` of the Interview tests that catch it (`FAQ08_`).
     let tests: String
+    /// Whether the change breaks how something works ("mechanism") or only a value ("constant").
+    var kind: String? = nil
+    /// The question to answer before running it: what will happen, and which tests will notice?
+    var predict: String? = nil
+    /// What to expect: the tests that fail and the words of their failure messages.
+    var expect: String? = nil
 
     /// The drills in `Docs/drills.json` of the package at `root`.
     static func load(from root: URL) throws -> [Drill] {

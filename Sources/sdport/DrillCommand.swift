@@ -21,7 +21,7 @@ struct DrillCommand: AsyncParsableCommand {
         let drills = try Drill.load(from: root)
         guard let number else {
             for drill in drills {
-                Console.out(String(format: "%2d  ", drill.faq) + drill.rule)
+                Console.out(String(format: "%2d  ", drill.faq) + drill.rule + (drill.kind.map { "  [\($0)]" } ?? ""))
                 Console.out("    break: \(drill.file): \(drill.find)  →  \(drill.replace)")
             }
             Console.out("Run `sdport drill N` to break one and watch its Interview tests (\(drills.first?.tests ?? "FAQnn_")…) fail.")
@@ -37,7 +37,16 @@ struct DrillCommand: AsyncParsableCommand {
     /// Applies `drill` to a fresh scratch copy, runs its tests there, restores the copy. Returns whether the tests
     /// failed (the drill was caught).
     static func run(_ drill: Drill, root: URL) async throws -> Bool {
+        let started = Date()
         Console.out("FAQ-\(String(format: "%02d", drill.faq)): \(drill.rule)")
+        if let predict = drill.predict {
+            // The prediction comes first: say what will break before seeing it.
+            Console.out("  Predict: \(predict)")
+            if isatty(STDIN_FILENO) != 0 {
+                Console.out("  (write your prediction down, then press Return)")
+                _ = readLine()
+            }
+        }
         let scratch = DrillScratchCopy(packageRoot: root)
         Console.out("  refreshing the scratch copy in \(scratch.copy.path)")
         try scratch.refresh()
@@ -57,6 +66,12 @@ struct DrillCommand: AsyncParsableCommand {
         let caught = status != 0 && !failures.isEmpty
         Console.out(caught ? "  caught: the Interview tests failed, as they must. The copy is restored."
                            : "  NOT caught (exit \(status)). The copy is restored.")
+        if let expect = drill.expect { Console.out("  Expected: \(expect)") }
+        let elapsed = Date().timeIntervalSince(started)
+        let (first, isFirst) = scratch.recordDuration(elapsed)
+        Console.out(String(format: "  took %.0f s", elapsed) + (isFirst
+            ? " (the first drill on this scratch copy: it built everything; later drills rebuild only what changed)"
+            : String(format: "; the first drill on this copy took %.0f s", first)))
         return caught
     }
 

@@ -33,4 +33,18 @@ struct DrillScratchCopy {
             }
         }
     }
+
+    /// Where the first drill's duration is kept, so a later drill can print both.
+    var timings: URL { base.appendingPathComponent("first-drill-seconds") }
+
+    /// Records `seconds` as the first drill's duration when none is recorded yet; returns the first drill's
+    /// duration and whether this was it.
+    func recordDuration(_ seconds: TimeInterval) -> (first: TimeInterval, isFirst: Bool) {
+        if let text = try? String(contentsOf: timings, encoding: .utf8),
+           let first = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return (first, false)
+        }
+        try? String(format: "%.1f", seconds).write(to: timings, atomically: true, encoding: .utf8)
+        return (seconds, true)
+    }
 }

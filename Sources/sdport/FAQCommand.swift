@@ -7,8 +7,9 @@ struct FAQCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "faq",
         abstract: "Answer the 17 interview questions with values read from the running code.",
-        discussion: "Each entry prints the question, the answer, a live value, the port's file:line, the test "
-            + "under Tests/Interview that proves it, and the original's file and method.")
+        discussion: "Each entry prints its question card: the answer in one line, the answer, the trap, the versions, "
+            + "a live value, the port's file:line, the tests under Tests/Interview and the command that runs them, "
+            + "the drill, and the 4.4.8 lines that decide the answer.")
 
     @Argument(help: "Only this question (1 to \(FAQEntry.all.count)).")
     var number: Int?
@@ -26,8 +27,13 @@ struct FAQCommand: AsyncParsableCommand {
         let entries = FAQEntry.all.filter { number == nil || $0.number == number }
         if markdown {
             Console.out(FAQMarkdown.render(entries))
+            if number == nil {
+                Console.out("<!-- MYTHS -->")
+                Console.out(MythMarkdown.render(Myth.all))
+            }
             return
         }
+        let drills = FAQMarkdown.loadDrills()
         for (index, entry) in entries.enumerated() {
             if index > 0 { Console.out("") }
             let live: String
@@ -37,10 +43,23 @@ struct FAQCommand: AsyncParsableCommand {
                 live = "(could not read: \(error.localizedDescription))"
             }
             Console.out("\(entry.parityID)  \(entry.question)")
+            if let oneLine = entry.oneLine { printField("In short", oneLine) }
             printField("Answer", entry.answer)
+            if let trap = entry.trap { printField("Trap", trap) }
+            if let versions = entry.versions { printField("Versions", versions) }
             printField("Live", live)
-            printField("Code", SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor))
+            let code = SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor)
+            printField("Code", SourceLocator.packageRoot.map { $0.appendingPathComponent(code).path } ?? code)
             printField("Test", entry.test)
+            printField("Run", "swift test --disable-swift-testing --filter \(entry.testFilter)")
+            if let drill = drills.first(where: { $0.faq == entry.number }) {
+                printField("Drill", "sdport drill \(entry.number): \(drill.rule)"
+                    + (drill.predict.map { " Predict: \($0)" } ?? "") + (drill.expect.map { " Expect: \($0)" } ?? ""))
+            }
+            if let deciding = entry.deciding {
+                let lines = OriginalLineTable.decidingCitations(for: deciding)
+                printField("Decides", lines.map { $0.map { "\($0.location) \($0.link)" } ?? "(unresolved)" }.joined(separator: "; "))
+            }
             printField("Original", entry.original)
             let lines = OriginalLineTable.citations(for: entry.original).compactMap { $0 }
             if !lines.isEmpty {

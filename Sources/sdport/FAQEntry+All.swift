@@ -1,8 +1,10 @@
 import Foundation
 import SDPort
 
-/// The 17 interview questions (PARITY.md FAQ-01 … FAQ-17, from the 4.x walkthrough's "interview" list), answered
-/// for the port. Shared by `sdport faq` and `Docs/walkthrough/07-faq.md` (`sdport faq --markdown`).
+/// The 17 interview questions (PARITY.md FAQ-01 … FAQ-17), answered for the port. FAQ-01 to FAQ-11 are the eleven
+/// questions that seed 000 (`000_626b5910259510e5.txt`) lists at its start; FAQ-12 to FAQ-17 come from topics the
+/// articles explain elsewhere (seed 000's knowledge points and seeds 001–004). Each carries its question card:
+/// one line, the trap, the versions, the topic and the 4.4.8 lines that decide it. Shared by `sdport faq` and `Docs/walkthrough/07-faq.md` (`sdport faq --markdown`).
 extension FAQEntry {
     static let all: [FAQEntry] = [
         FAQEntry(
@@ -18,6 +20,11 @@ extension FAQEntry {
             test: "FAQ01_DiskDirectoryTests.test_FAQ01_defaultPathIsCachesDefaultFullNamespace",
             original: "SDImageCache.m -initWithNamespace:diskCacheDirectory:, -makeDiskCachePath:",
             original5: "Core/SDImageCache.m +defaultDiskCacheDirectory, -migrateDiskCacheDirectory",
+            oneLine: "<user caches>/<namespace>/com.hackemist.SDWebImageCache.<namespace>; on Linux the user caches directory is $XDG_CACHE_HOME or ~/.cache.",
+            trap: "Saying Library/Caches/default is the whole path: the full namespace (prefix + namespace) is appended once more, so the default folder ends in default/com.hackemist.SDWebImageCache.default.",
+            versions: "4.0–4.4.8: <caches>/default/com.hackemist.SDWebImageCache.default; 5.x: Caches/com.hackemist.SDImageCache/default, with a one-time migration.",
+            topic: "cache",
+            deciding: "SDImageCache.m -initWithNamespace:diskCacheDirectory: #L180; SDImageCache.m -initWithNamespace:diskCacheDirectory: #L193; SDImageCache.m -makeDiskCachePath: #L265-266",
             live: {
                 let shared = SDImageCache.shared.diskCachePath
                 let custom = SDImageCache(namespace: "avatars", diskCacheDirectory: "/tmp/sdport").diskCachePath
@@ -33,6 +40,11 @@ extension FAQEntry {
             portAnchor: "downloadQueue.maxConcurrentOperationCount = 6",
             test: "FAQ02_DownloaderDefaultsTests.test_FAQ02_sixConcurrentDownloadsAndFifteenSeconds",
             original: "SDWebImageDownloader.m -initWithSessionConfiguration:, -createDownloaderOperationWithUrl:options:",
+            oneLine: "6 downloads at once, 15 seconds per request; a timeout of 0 becomes 15 when the request is built.",
+            trap: "Quoting NSURLSession's 60 s default: the downloader sets its own 15 s on every request, and on the session configuration.",
+            versions: "4.0–4.4.8: 6 and 15 s; 5.x: the same defaults in SDWebImageDownloaderConfig.",
+            topic: "downloader",
+            deciding: "SDWebImageDownloader.m -initWithSessionConfiguration: #L94; SDWebImageDownloader.m -initWithSessionConfiguration: #L125; SDWebImageDownloader.m -createDownloaderOperationWithUrl:options: #L219-222",
             live: { FAQLiveProbes.downloaderDefaults() }),
         FAQEntry(
             number: 3,
@@ -46,6 +58,11 @@ extension FAQEntry {
             portAnchor: "public static func cachedFileName(forKey key: String?)",
             test: "FAQ03_FileNamingTests.test_FAQ03_fileNameIsMD5PlusExtension",
             original: "SDImageCache.m -cachedFileNameForKey:",
+            oneLine: "Memory: the URL string. Disk: MD5 of the key in lowercase hex, plus the URL path's extension.",
+            trap: "Saying the file is named after the URL, or that a query string ends up in the extension: the extension comes from the key read as a URL, so ?size=large never counts.",
+            versions: "4.0–4.2: MD5 + extension; 4.4.3+: an extension too long for NAME_MAX is dropped; 5.x: the same rule in SDDiskCache.",
+            topic: "cache",
+            deciding: "SDImageCache.m -cachedFileNameForKey: #L251; SDImageCache.m -cachedFileNameForKey: #L253; SDImageCache.m -cachedFileNameForKey: #L255",
             live: {
                 let cache = SDImageCache(namespace: "faq", diskCacheDirectory: "/tmp")
                 let withQuery = "https://example.com/images/cat.png?size=large"
@@ -59,13 +76,19 @@ extension FAQEntry {
             question: "How does SDWebImage tell an image's format before decoding it?",
             answer: "From the first byte: 0xFF is JPEG, 0x89 PNG, 0x47 ('G') GIF, 0x49 or 0x4D TIFF. 0x52 ('R') is WebP "
                 + "only when the first 12 bytes read RIFF....WEBP; 0x00 is HEIC when bytes 4..<12 are ftypheic, ftypheix, "
-                + "ftyphevc or ftyphevx (HEIF for ftypmif1/ftypmsf1). Anything else, and nil or empty data, is undefined. "
-                + "5.x adds BMP, PDF and SVG.",
+                + "ftyphevc or ftyphevx (HEIF for ftypmif1/ftypmsf1). Anything else, and nil data, is undefined. "
+                + "Empty data is undefined in the port by its own guard; 4.4.8 checks only nil and reads one byte of an "
+                + "empty buffer. 5.x adds BMP, PDF and SVG.",
             portFile: "Sources/SDPort/Define/Data+ImageContentType.swift",
             portAnchor: "public static func sd_imageFormat(forImageData data: Data?)",
             test: "FAQ04_FormatSniffingTests.test_FAQ04_firstByteDecidesTheFormat",
             original: "NSData+ImageContentType.m +sd_imageFormatForImageData:",
             original5: "Core/NSData+ImageContentType.m +sd_imageFormatForImageData:",
+            oneLine: "By the first byte (0xFF JPEG, 0x89 PNG, 0x47 GIF, 0x49/0x4D TIFF), with longer checks for WebP (RIFF....WEBP) and HEIC.",
+            trap: "Saying the file extension or the Content-Type header decides: only the bytes count, so a PNG named .jpg decodes as PNG.",
+            versions: "4.0: JPEG/PNG/GIF/TIFF/WebP; 4.2+: HEIC; 4.4.5+: HEIF brands too; 5.x adds BMP, PDF, SVG.",
+            topic: "coders",
+            deciding: "NSData+ImageContentType.m +sd_imageFormatForImageData: #L31-32; NSData+ImageContentType.m +sd_imageFormatForImageData: #L34-42",
             live: {
                 let samples: [(String, Data)] = [
                     ("FF D8 FF", Data([0xFF, 0xD8, 0xFF])),
@@ -86,6 +109,11 @@ extension FAQEntry {
             portAnchor: "public enum SDImageCacheType",
             test: "FAQ05_ManagerCacheTypeTests.test_FAQ05_managerReportsNoneThenMemoryThenDisk",
             original: "SDImageCache.h SDImageCacheType",
+            oneLine: "The completion's SDImageCacheType: none = downloaded, disk, memory.",
+            trap: "Reading finished or the data to guess it: the cache type is passed explicitly, and a download reports none, not disk, even though it was just stored.",
+            versions: "4.0–4.4.8: none 0, disk 1, memory 2; 5.x adds SDImageCacheTypeAll for queries.",
+            topic: "manager",
+            deciding: "SDImageCache.m -queryCacheOperationForKey:options:done: #L519; SDImageCache.m -queryCacheOperationForKey:options:done: #L538-540; SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L277",
             live: { try await FAQLiveProbes.cacheTypes() }),
         FAQEntry(
             number: 6,
@@ -99,6 +127,11 @@ extension FAQEntry {
             test: "FAQ06_ManagerSideCachingTests.test_FAQ06_downloadIsStoredInMemoryAndOnDiskWithItsBytes",
             original: "SDWebImageManager.m -loadImageWithURL:options:progress:completed:; "
                 + "SDImageCache.m -storeImage:imageData:forKey:toDisk:completion:",
+            oneLine: "Memory always (unless the config turns it off); disk unless cacheMemoryOnly; the manager stores after a successful download.",
+            trap: "Saying the view stores the image (the articles' step 8): the manager does, in the download's completion, before calling the view back.",
+            versions: "4.0–4.4.8: the manager stores; 5.x: the manager stores through SDImageCache's storeImage:…cacheType:, with storeCacheType in the context.",
+            topic: "manager",
+            deciding: "SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L235; SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L274; SDImageCache.m -storeImage:imageData:forKey:toDisk:completion: #L296-298",
             live: { try await FAQLiveProbes.whatIsCached() }),
         FAQEntry(
             number: 7,
@@ -111,6 +144,11 @@ extension FAQEntry {
             portAnchor: "public static let defaultMaxCacheAge",
             test: "FAQ07_DiskLifetimeTests.test_FAQ07_maxCacheAgeIsOneWeek",
             original: "SDImageCacheConfig.m kDefaultCacheMaxCacheAge; SDImageCache.m -backgroundDeleteOldFiles",
+            oneLine: "One week (maxCacheAge = 604800 s); cleanup runs on app terminate and on entering the background.",
+            trap: "Saying files expire on their own or on launch: nothing deletes them until deleteOldFiles runs, which the two notifications (or a caller) trigger.",
+            versions: "4.0–4.4.8: one week, terminate + background; 5.x: the same, through SDImageCacheConfig.",
+            topic: "cache",
+            deciding: "SDImageCacheConfig.m kDefaultCacheMaxCacheAge #L11; SDImageCache.m -initWithNamespace:diskCacheDirectory: #L205-213",
             live: {
                 let age = SDImageCacheConfig().maxCacheAge
                 return "SDImageCacheConfig().maxCacheAge = \(Int(age)) s = \(Int(age / 86_400)) days; cleanup on "
@@ -120,7 +158,10 @@ extension FAQEntry {
         FAQEntry(
             number: 8,
             question: "By what rule does the disk cleanup delete files?",
-            answer: "Pass 1 deletes every file whose modification date is older than now − maxCacheAge. Pass 2 runs "
+            answer: "Pass 1 deletes every file whose date is older than now − maxCacheAge: the modification date by "
+                + "default, the last access with diskCacheExpireType = accessDate (4.4.2+; the default since 5.20). On "
+                + "Linux the access date is atime, which relatime mounts move at most once a day and noatime mounts never, "
+                + "so there the access rule is close to the modification rule. Pass 2 runs "
                 + "only when maxCacheSize > 0 and the files left take more than maxCacheSize on disk: it deletes the "
                 + "oldest files first until they take less than maxCacheSize / 2. No rule looks at how often an image "
                 + "is used. Directories and hidden files are skipped.",
@@ -128,6 +169,11 @@ extension FAQEntry {
             portAnchor: "public func deleteOldFiles(completionBlock",
             test: "FAQ08_CleanupRuleTests.test_FAQ08_passOneDeletesExpiredFilesOnly",
             original: "SDImageCache.m -deleteOldFilesWithCompletionBlock:",
+            oneLine: "Pass 1 deletes files older than maxCacheAge (by modification date, or access date with diskCacheExpireType); pass 2 deletes oldest first down to half of maxCacheSize.",
+            trap: "Saying it is LRU by use, or that it always goes by modification date: 4.4.2 added diskCacheExpireType, and on Linux atime under relatime/noatime barely moves.",
+            versions: "4.0–4.4.1: modification date only; 4.4.2+: diskCacheExpireType (default modification date); 5.20+: access date by default.",
+            topic: "cache",
+            deciding: "SDImageCache.m -deleteOldFilesWithCompletionBlock: #L651-658; SDImageCache.m -deleteOldFilesWithCompletionBlock: #L692; SDImageCache.m -deleteOldFilesWithCompletionBlock: #L711",
             live: { try await FAQLiveProbes.cleanupRule() }),
         FAQEntry(
             number: 9,
@@ -141,6 +187,11 @@ extension FAQEntry {
             portAnchor: "let cachePolicy: URLRequest.CachePolicy",
             test: "FAQ09_ProtocolCacheTests.test_FAQ09_defaultBypassesTheProtocolCache",
             original: "SDWebImageDownloader.m -createDownloaderOperationWithUrl:options:",
+            oneLine: "No: requests ignore the protocol cache unless useNSURLCache (refreshCached) asks for it.",
+            trap: "Saying NSURLCache caches every image twice: the default request policy is ReloadIgnoringLocalCacheData.",
+            versions: "4.0–4.4.8: ReloadIgnoringLocalCacheData unless useNSURLCache; 5.x: the same rule.",
+            topic: "downloader",
+            deciding: "SDWebImageDownloader.m -createDownloaderOperationWithUrl:options: #L225",
             live: { try await FAQLiveProbes.protocolCache() }),
         FAQEntry(
             number: 10,
@@ -152,18 +203,31 @@ extension FAQEntry {
             portAnchor: "public func loadImage(withAnyURL value: Any?",
             test: "FAQ10_URLTypeTests.test_FAQ10_nilOrEmptyURLCompletesWithFileDoesNotExist",
             original: "SDWebImageManager.m -loadImageWithURL:options:progress:completed:",
+            oneLine: "No: a String is converted with URLWithString:, anything else becomes nil and fails with FileDoesNotExist.",
+            trap: "Saying a String URL crashes or is silently ignored: the manager converts it, and a non-URL value completes with an error.",
+            versions: "4.0–4.4.8: NSString converted, -1100 for nil; 5.x: SDWebImageErrorInvalidURL.",
+            topic: "manager",
+            deciding: "SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L126-128; SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L145",
             live: { try await FAQLiveProbes.urlTypes() }),
         FAQEntry(
             number: 11,
             question: "How are memory and disk reads kept thread-safe?",
             answer: "The memory cache is thread-safe by itself (NSCache in the original; an LRU store behind a lock in "
-                + "the port). Every disk read, write and delete runs on one serial io queue labelled "
-                + "com.hackemist.SDWebImageCache. The disk query returns an Operation that is only a cancel token: "
+                + "the port; 4.4.8's SDMemoryCache is an NSCache plus a weak map table behind a semaphore). Every disk write and "
+                + "delete, and the asynchronous disk query, run on one serial io queue labelled "
+                + "com.hackemist.SDWebImageCache. Not every read: with queryDiskSync the query searches and decodes on the "
+                + "caller's thread, and imageFromDiskCacheForKey: waits on the io queue for the bytes only, then decodes "
+                + "on the caller's thread. The disk query returns an Operation that is only a cancel token: "
                 + "cancelled before the io queue reaches it, its done block is never called.",
             portFile: "Sources/SDPort/Cache/SDImageCache+Query.swift",
             portAnchor: "public func queryCacheOperation(forKey key: String?, options",
             test: "FAQ11_ThreadSafetyTests.test_FAQ11_cancelledQueryNeverCallsDone",
             original: "SDImageCache.m -queryCacheOperationForKey:options:done:, ioQueue",
+            oneLine: "NSCache (with a locked weak table) for memory; a serial io queue for writes, deletes and the async query — but queryDiskSync and imageFromDiskCacheForKey: decode on the caller's thread.",
+            trap: "Saying every disk read runs on the io queue: with queryDiskSync the search runs on the caller's thread, and imageFromDiskCacheForKey: decodes there.",
+            versions: "4.0–4.2: memory is AutoPurgeCache (NSCache); 4.3+: SDMemoryCache with a weak map table; 4.4.8: queryDiskSync option; 5.x: SDMemoryCache/SDDiskCache protocols.",
+            topic: "cache",
+            deciding: "SDImageCache.m -queryCacheOperationForKey:options:done: #L526-529; SDImageCache.m -queryCacheOperationForKey:options:done: #L561-562; SDImageCache.m -diskImageDataForKey: #L409",
             live: { await FAQLiveProbes.ioQueue() }),
         FAQEntry(
             number: 12,
@@ -174,6 +238,11 @@ extension FAQEntry {
             test: "FAQ12_AcceptHeaderTests.test_FAQ12_acceptHeaderReachesTheServer",
             original: "SDWebImageDownloader.m -initWithSessionConfiguration:",
             original5: "Core/SDWebImageDownloader.m -initWithConfig:",
+            oneLine: "Accept: image/webp,image/*;q=0.8 when WebP is compiled in.",
+            trap: "Saying image/*: that is the header without WebP support; 5.1+ sends image/*,*/*;q=0.8.",
+            versions: "4.0–4.4.8: image/webp,image/*;q=0.8 (with WebP); 5.1+: image/*,*/*;q=0.8.",
+            topic: "downloader",
+            deciding: "SDWebImageDownloader.m -initWithSessionConfiguration: #L118",
             live: { try await FAQLiveProbes.acceptHeader() }),
         FAQEntry(
             number: 13,
@@ -189,17 +258,30 @@ extension FAQEntry {
             portAnchor: "public static func decompressedImage(_ image: UIImage?) -> UIImage?",
             test: "FAQ13_ForceDecodingTests.test_FAQ13_forceDecodingMakesA32BitBitmapAndSkipsAnimatedImages; FAQ13_ForceDecodingTests.test_FAQ13_gifFromDiskIsForceDecodedWithTheDefaultCoders",
             original: "SDWebImageImageIOCoder.m -decompressedImageWithImage:data:options:, -sd_decompressedAndScaledDownImageWithImage:",
+            oneLine: "Redraws a still image into a 32-bit bitmap (alpha kept when present) so the first display does not decode on the main thread; animated images are skipped.",
+            trap: "Saying force decoding drops alpha: 4.0–4.3 skipped images with alpha and drew the rest without it; 4.4.x decodes them too and keeps the alpha.",
+            versions: "4.0–4.3: images with alpha not decoded, context without alpha; 4.4.0+: alpha kept (premultiplied first); 5.x: SDImageCoderHelper, decodeFirstFrameOnly options.",
+            topic: "coders",
+            deciding: "SDWebImageImageIOCoder.m +shouldDecodeImage: #L441; SDWebImageImageIOCoder.m -sd_decompressedImageWithImage: #L218-221",
             live: { FAQLiveProbes.forceDecode() }),
         FAQEntry(
             number: 14,
             question: "Why check for the main queue rather than the main thread?",
             answer: "dispatch_main_async_safe compares the current queue with the main queue: some frameworks need "
                 + "their work on the main queue, not on any block that happens to run on the main thread. Already on "
-                + "the main queue, the block runs at once; from anywhere else it is dispatched to the main queue.",
+                + "the main queue, the block runs at once; from anywhere else it is dispatched to the main queue. "
+                + "History: 3.x asked [NSThread isMainThread]; 4.0 compared the two labels with strcmp; 4.4.0 compares "
+                + "the label pointers with ==; 5.15 adds SDCallbackQueue. The port asks a DispatchSpecificKey, since "
+                + "Swift's Dispatch does not expose dispatch_queue_get_label.",
             portFile: "Sources/SDPort/Internal/SDWebImageCompat.swift",
             portAnchor: "public func dispatch_main_async_safe",
             test: "FAQ14_MainQueueTests.test_FAQ14_onMainQueueRunsAtOnce",
             original: "SDWebImageCompat.h dispatch_main_async_safe",
+            oneLine: "Because some work must run on the main queue, not merely the main thread; the macro compares queue labels.",
+            trap: "Saying [NSThread isMainThread] is enough: a block run by another queue's dispatch_sync on the main thread is on the main thread but not on the main queue.",
+            versions: "3.x: [NSThread isMainThread]; 4.0–4.3: strcmp of the labels; 4.4.0+: label pointers compared with ==; 5.15+: SDCallbackQueue.",
+            topic: "views",
+            deciding: "SDWebImageCompat.h dispatch_queue_async_safe #L98",
             live: { await FAQLiveProbes.mainQueueRule() }),
         FAQEntry(
             number: 15,
@@ -210,6 +292,11 @@ extension FAQEntry {
             portAnchor: "public struct SDWebImageOptions",
             test: "FAQ15_OptionBitsTests.test_FAQ15_managerOptionBitValues",
             original: "SDWebImageManager.h SDWebImageOptions; SDWebImageDownloader.h SDWebImageDownloaderOptions",
+            oneLine: "NS_OPTIONS bit flags (1 << n), combined with | and tested with &; OptionSets in Swift.",
+            trap: "Saying they are an NS_ENUM: an enum holds one value, the options must combine.",
+            versions: "4.0–4.4.8: SDWebImageOptions bits (cacheMemoryOnly is 1 << 2); 5.x: renumbered (cacheMemoryOnly gone, progressiveLoad is 1 << 2), plus the context dictionary.",
+            topic: "manager",
+            deciding: "SDWebImageManager.h SDWebImageOptions #L14",
             live: {
                 let options: SDWebImageOptions = [.retryFailed, .refreshCached]
                 return "retryFailed = \(SDWebImageOptions.retryFailed.rawValue), refreshCached = "
@@ -226,8 +313,13 @@ extension FAQEntry {
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
             portAnchor: "if settings.executionOrder == .lifo",
             test: "FAQ16_ExecutionOrderTests.test_FAQ16_lifoRunsTheNewestFirst",
-            original: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:",
+            original: "SDWebImageDownloader.m -createDownloaderOperationWithUrl:options:",
             original5: "Core/SDWebImageDownloader.m -createDownloaderOperationWithUrl:options:context:",
+            oneLine: "FIFO; with LIFO, the previously added operation is made to depend on the new one, when the operation is built.",
+            trap: "Citing downloadImageWithURL: the dependency is added in -createDownloaderOperationWithUrl:options:, and 4.x links only the last added operation, not every pending one.",
+            versions: "4.0–4.4.2: inside downloadImageWithURL (its create block); 4.4.3–4.4.8: in -createDownloaderOperationWithUrl:options:; 5.x: every pending operation depends on the new one.",
+            topic: "downloader",
+            deciding: "SDWebImageDownloader.m -createDownloaderOperationWithUrl:options: #L253-256",
             live: { try await FAQLiveProbes.executionOrder() }),
         FAQEntry(
             number: 17,
@@ -247,6 +339,11 @@ extension FAQEntry {
                 + "SDWebImageManager.m failedURLs, -loadImageWithURL:options:progress:completed:",
             original5: "Core/SDWebImageDownloaderOperation.m -URLSession:dataTask:didReceiveResponse:completionHandler:; "
                 + "Core/SDWebImageDownloader.m -shouldBlockFailedURLWithURL:error:",
+            oneLine: "One request per URL (callers join the running operation); a failed URL is not retried without retryFailed — but a 404 is not listed in 4.4.8.",
+            trap: "Saying a 404 is blacklisted: 4.4.8 cancels a response of 400+, so the error is NSURLErrorCancelled, which the manager never lists.",
+            versions: "4.0–4.2: the status was the error code, so a 404 was listed; 4.3–4.4.8: cancelled, not listed; 5.x: SDWebImageErrorInvalidDownloadStatusCode, not listed.",
+            topic: "downloader",
+            deciding: "SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed: #L299; SDWebImageDownloaderOperation.m -URLSession:dataTask:didReceiveResponse:completionHandler: #L291; SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L212-219",
             live: { try await FAQLiveProbes.coalescingAndFailedURLs() }),
     ]
 }

@@ -29,8 +29,14 @@ struct FAQEntry: Sendable {
     var versions: String? = nil
     /// The topic `sdport quiz --topic` selects: cache, downloader, manager, views or coders.
     var topic: String? = nil
+    /// The 4.4.8 lines that decide the answer (not a method's first line): "File.m symbol #L12" or "#L12-14",
+    /// separated by "; " (`OriginalLineTable.decidingCitations`).
+    var deciding: String? = nil
     /// Reads the proof from the running code ("maxConcurrentDownloads = 6"). May start a loopback server.
     let live: @Sendable () async throws -> String
 
     var parityID: String { String(format: "FAQ-%02d", number) }
+
+    /// The `swift test --filter` that runs this answer's Interview tests ("FAQ08_").
+    var testFilter: String { String(format: "FAQ%02d_", number) }
 }

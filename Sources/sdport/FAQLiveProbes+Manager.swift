@@ -72,7 +72,7 @@ extension FAQLiveProbes {
             return "(the sample PNG did not decode)"
         }
         let frame = UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [0, 0, 0, 255], hasAlpha: false)
-        let animated = UIImage(animatedFrames: [frame, frame], durations: [0.1, 0.1])
+        let animated = UIImage(animatedImages: [frame, frame], duration: 0.2)
         let large = SDWebImageCoderHelper.scaledDownSize(width: 5250, height: 3450)
         return "2×2 opaque PNG → \(SDWebImageCoderHelper.bitsPerComponent) bits per component, "
             + "\(forced.bytesPerRow / max(1, forced.pixelWidth)) bytes per pixel, hasAlpha = \(forced.hasAlpha), "

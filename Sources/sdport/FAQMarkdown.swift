@@ -1,18 +1,52 @@
-/// The FAQ as Markdown for `Docs/walkthrough/07-faq.md`: one section per question with the answer, the port's
-/// `path:line`, the test and the original's method.
+import Foundation
+
+/// The FAQ as Markdown for `Docs/walkthrough/07-faq.md`: one question card per entry — the answer in one line,
+/// the full answer, the trap, the versions, the 4.4.8 lines that decide it, a link to the port's line, the command
+/// that runs its tests and its drill with the failure to expect. After a line `<!-- MYTHS -->` it prints the
+/// myths page (`MythMarkdown`), which `resolve.py` puts into `10-myths-and-versions.md`.
 enum FAQMarkdown {
-    static func render(_ entries: [FAQEntry]) -> String {
+    static func render(_ entries: [FAQEntry], drills: [Drill] = loadDrills()) -> String {
         entries.map { entry in
-            """
-            ### \(entry.parityID) — \(entry.question)
-
-            \(entry.answer)
-
-            - Port: `\(SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor))`
-            - Test: `\(entry.test)`
-            - Original (4.4.8): \(entry.original)\(originalLines(OriginalLineTable.citations(for: entry.original)))
-            """ + (entry.original5.map { "\n- Original (5.21.5): \($0)\(originalLines(OriginalLineTable.citations5(for: $0)))" } ?? "")
+            var lines = ["### \(entry.parityID) — \(entry.question)", ""]
+            if let oneLine = entry.oneLine { lines += ["**In one line:** \(oneLine)", ""] }
+            lines += [entry.answer, ""]
+            if let trap = entry.trap { lines.append("- **The trap:** \(trap)") }
+            if let versions = entry.versions { lines.append("- **Versions:** \(versions)") }
+            if let deciding = entry.deciding {
+                lines.append("- **Decided in 4.4.8 at:** " + links(OriginalLineTable.decidingCitations(for: deciding)))
+            }
+            lines.append("- **Original (4.4.8):** \(entry.original)\(originalLines(OriginalLineTable.citations(for: entry.original)))")
+            if let original5 = entry.original5 {
+                lines.append("- **Original (5.21.5):** \(original5)\(originalLines(OriginalLineTable.citations5(for: original5)))")
+            }
+            let port = SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor)
+            let line = SourceLocator.line(of: entry.portAnchor, in: entry.portFile)
+            lines.append("- **Port:** " + (line.map { "[`\(port)`](../../\(entry.portFile)#L\($0))" } ?? "`\(port)`"))
+            lines.append("- **Tests:** " + entry.test.split(separator: ";").map { "`\($0.trimmingCharacters(in: .whitespaces))`" }.joined(separator: ", ")
+                + " — run them: `swift test --disable-swift-testing --filter \(entry.testFilter)`")
+            if let drill = drills.first(where: { $0.faq == entry.number }) {
+                var text = "- **Drill:** `swift run sdport drill \(entry.number)` breaks \(drill.kind == "mechanism" ? "how it works" : "a value")"
+                    + " in a scratch copy: \(drill.file): `\(drill.find)` → `\(drill.replace)`."
+                if let predict = drill.predict { text += " Predict first: \(predict)" }
+                if let expect = drill.expect { text += " Expect: \(expect)" }
+                lines.append(text)
+            }
+            if let topic = entry.topic { lines.append("- **Topic:** \(topic)") }
+            return lines.joined(separator: "\n")
         }.joined(separator: "\n\n")
+    }
+
+    /// The drills of the package, or none when the sources are not next to the binary.
+    static func loadDrills() -> [Drill] {
+        guard let root = SourceLocator.packageRoot else { return [] }
+        return (try? Drill.load(from: root)) ?? []
+    }
+
+    /// "[`SDWebImage/File.m:N`](link), …"; a citation that does not resolve shows as "(unresolved)".
+    static func links(_ citations: [OriginalLineTable.Citation?]) -> String {
+        citations.map { citation in
+            citation.map { "[`\($0.symbol)` — `\($0.location)`](\($0.link))" } ?? "(unresolved)"
+        }.joined(separator: ", ")
     }
 
     /// " — [SDWebImage/File.m:N](link), …" for the symbols the line table knows.

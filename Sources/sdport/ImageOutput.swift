@@ -9,7 +9,8 @@ enum ImageOutput {
     /// Writes `image` (or its frame `frame`, 1-based) to `path`; returns a line describing what was written.
     static func write(_ image: UIImage, to path: String, frame: Int?) throws -> String {
         let format = SDImageFormat(fileExtension: (path as NSString).pathExtension)
-        let frames = image.images ?? [image]
+        // The animation's frames (a repeated image is one frame, as 4.4.8's framesFromAnimatedImage: counts them).
+        let frames = SDWebImageCoderHelper.frames(from: image)?.map(\.image) ?? [image]
         var subject = image
         if let frame {
             guard (1...frames.count).contains(frame) else {
@@ -34,7 +35,7 @@ enum ImageOutput {
         }
         guard let data else { throw SDPortFailure(.outputUnwritable, "cannot encode the image as \(format.fileExtension ?? "?") for \(path)") }
         try save(data, to: path)
-        let written = subject.images?.count ?? 1
+        let written = SDWebImageCoderHelper.frames(from: subject)?.count ?? 1
         let what = written > 1 ? "\(written) frames, " : (frame.map { "frame \($0) of \(frames.count), " } ?? "")
         return "wrote \(path) (\(what)\(subject.pixelWidth)×\(subject.pixelHeight), \(ByteCount.text(UInt64(data.count))))"
     }
@@ -46,7 +47,7 @@ enum ImageOutput {
             throw SDPortFailure(.outputUnwritable, "cannot encode the image as PNG for \(path)")
         }
         try save(data, to: path)
-        let frames = image.images?.count ?? 1
+        let frames = SDWebImageCoderHelper.frames(from: image)?.count ?? 1
         let what = frames > 1 ? "contact sheet of \(frames) frames, " : ""
         return "wrote \(path) (\(what)\(sheet.pixelWidth)×\(sheet.pixelHeight), \(ByteCount.text(UInt64(data.count))))"
     }

@@ -53,21 +53,13 @@ struct LoadCommand: AsyncParsableCommand {
         tracePrinter?.start()
         defer { tracePrinter?.stop() }
 
+        // A local file is loaded by its file URL, through the downloader as NSURLSession would load it (DL-17);
+        // its cache key is that URL's absolute string ("file:///…"), stable from one run to the next.
         let url: URL
-        var server: LocalFileServer?
         switch source {
-        case .remote(let remote):
-            url = remote
-        case .localFile(let file):
-            let local = try LocalFileServer(file: file)
-            server = local
-            url = local.url
-            let loopbackURL = local.url
-            session.manager.cacheKeyFilter = { requested in
-                requested == loopbackURL ? file.absoluteString : requested?.absoluteString
-            }
+        case .remote(let remote): url = remote
+        case .localFile(let file): url = file
         }
-        defer { server?.stop() }
 
         let progress = (json || trace) ? nil : ProgressDisplay(label: url.lastPathComponent, indent: "")
         let start = DispatchTime.now()
@@ -96,7 +88,7 @@ struct LoadCommand: AsyncParsableCommand {
             Console.out(report.json)
         } else {
             if case .localFile(let file) = source {
-                Console.out("file:       \(file.path) (served on loopback, cache key \(key ?? "-"))")
+                Console.out("file:       \(file.path) (cache key \(key ?? "-"))")
             }
             report.lines.forEach(Console.out)
             written.forEach(Console.out)

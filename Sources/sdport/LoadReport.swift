@@ -22,7 +22,7 @@ struct LoadReport: Sendable {
         format = imageFormat != .undefined ? imageFormat : Data.sd_imageFormat(forImageData: result.data)
         width = result.image.pixelWidth
         height = result.image.pixelHeight
-        frames = result.image.images?.count ?? 1
+        frames = SDWebImageCoderHelper.frames(from: result.image)?.count ?? 1
         coder = result.cacheType == .memory ? nil : result.data
             .flatMap { SDWebImageCodersManager.shared.coder(forDecoding: $0) }
             .map { String(describing: type(of: $0)) }

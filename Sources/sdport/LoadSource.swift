@@ -2,9 +2,9 @@ import Foundation
 
 /// What `sdport load` was given: an http(s) URL, or a local file.
 ///
-/// A local file goes through the same path as a URL: the embedded loopback server serves it, and the manager's
-/// `cacheKeyFilter` maps that loopback URL back to the file's `file://` URL, so the cache key (and the MD5 file
-/// name) is stable from one run to the next and a second load of the same path is a disk hit.
+/// A local file goes through the same path as a URL: the manager loads its `file://` URL (the downloader reads file
+/// URLs as NSURLSession does, DL-17), so the cache key is that URL's absolute string, the MD5 file name is stable
+/// from one run to the next, and a second load of the same path is a disk hit.
 enum LoadSource: Sendable {
     case remote(URL)
     case localFile(URL)

@@ -16,8 +16,12 @@ struct Myth: Sendable {
     let trueIn: String
     /// What 4.4.8 does instead, in one or two sentences.
     let truth: String
-    /// The 4.4.8 line that decides it, as a citation marker body ("SDWebImageDownloader.m -URLOperations").
+    /// The 4.4.8 lines that decide it: "File.m symbol" or, for the deciding line inside a symbol,
+    /// "File.m symbol #L12-14"; several separated by "; " (`OriginalLineTable.decidingCitations`).
     let original: String
     /// The port's test that shows today's behaviour (`Class.test_method`).
     let test: String
+    /// Where an older version did what the belief says: "4.2.0 SDWebImageDownloader.m:83" (tag, file, line),
+    /// linked at that tag; nil when no version did.
+    var then: String? = nil
 }

@@ -19,8 +19,13 @@ enum OriginalLineTable {
         let symbol: String
         let line: Int
         var tag = "4.4.8"
-        var location: String { "SDWebImage/\(file):\(line)" }
-        var link: String { "\(tag == "4.4.8" ? OriginalLineTable.repository : OriginalLineTable.repository5)\(file)#L\(line)" }
+        /// The last line of a deciding range ("#L324-328"), nil for one line.
+        var lastLine: Int? = nil
+        var location: String { "SDWebImage/\(file):\(line)" + (lastLine.map { "-\($0)" } ?? "") }
+        var link: String {
+            "\(tag == "4.4.8" ? OriginalLineTable.repository : OriginalLineTable.repository5)\(file)#L\(line)"
+                + (lastLine.map { "-L\($0)" } ?? "")
+        }
     }
 
     /// (file, symbol) → line, from the table in the package; empty when the sources are not there.
@@ -79,6 +84,30 @@ enum OriginalLineTable {
                 }
             }
             return nil
+        }
+    }
+
+    /// The lines that decide an answer, as "File.m symbol #L12" or "#L12-14" (or a bare "File.m symbol" for the
+    /// symbol's own line), separated by "; " — each resolved to
+    /// its file (a header's method at its `.m`) and checked to lie inside its symbol: at or after the symbol's line
+    /// and before the next symbol the table lists for that file. nil for one that is unknown or outside.
+    static func decidingCitations(for reference: String) -> [Citation?] {
+        reference.split(separator: ";").map { part in
+            let text = part.trimmingCharacters(in: .whitespaces)
+            if !text.contains(" #L") {
+                let words = text.split(separator: " ", maxSplits: 1)
+                return words.count == 2 ? citation(file: String(words[0]), symbol: String(words[1])) : nil
+            }
+            guard let hash = text.range(of: " #L", options: .backwards),
+                  let space = text[..<hash.lowerBound].firstIndex(of: " ") else { return nil }
+            let file = String(text[..<space])
+            let symbol = text[text.index(after: space)..<hash.lowerBound].trimmingCharacters(in: .whitespaces)
+            let numbers = text[hash.upperBound...].split(separator: "-").compactMap { Int($0) }
+            guard let first = numbers.first, let start = citation(file: file, symbol: symbol) else { return nil }
+            let last = numbers.count > 1 ? numbers[1] : nil
+            let next = lines.filter { $0.key.hasPrefix(start.file + "\t") && $0.value > start.line }.map(\.value).min()
+            guard first >= start.line, (last ?? first) >= first, next.map({ (last ?? first) < $0 }) ?? true else { return nil }
+            return Citation(file: start.file, symbol: symbol, line: first, lastLine: last)
         }
     }
 }

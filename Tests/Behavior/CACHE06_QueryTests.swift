@@ -252,19 +252,29 @@ final class CACHE06_QueryTests: CACHETestCase {
         XCTAssertFalse(called.value)
     }
 
-    /// Beyond the original: a file that no longer decodes is a miss, not a crash, and not a `.disk` answer.
-    func test_CACHE09_undecodableFileIsAMiss() throws {
+    /// Parity: CACHE-16 — a disk file that does not decode answers (nil image, its data, `.disk`), as 4.4.8 sets
+    /// the type once the file is read (`SDImageCache.m:539-547`); nothing goes into memory, and the synchronous
+    /// disk read gives no image.
+    func test_CACHE16_undecodableFileAnswersItsDataAsDisk() throws {
         let key = "http://example.com/corrupt.jpg"
-        storeData(try TestFixtures.data("corrupt.jpg"), forKey: key)
+        let bytes = try TestFixtures.data("corrupt.jpg")
+        storeData(bytes, forKey: key)
         cache.clearMemory()
         let answered = expectation(description: "answered")
         cache.queryCacheOperation(forKey: key) { image, data, type in
             XCTAssertNil(image)
-            XCTAssertNil(data)
-            XCTAssertEqual(type, SDImageCacheType.none)
+            XCTAssertEqual(data, bytes)
+            XCTAssertEqual(type, SDImageCacheType.disk)
             answered.fulfill()
         }
         wait(for: [answered], timeout: 10)
+        let sync = CACHELocked<SDImageCacheType?>(nil)
+        cache.queryCacheOperation(forKey: key, options: .queryDiskSync) { image, data, type in
+            XCTAssertNil(image)
+            XCTAssertEqual(data, bytes)
+            sync.set(type)
+        }
+        XCTAssertEqual(sync.value, .disk, "the synchronous query answers the same")
         XCTAssertNil(cache.imageFromDiskCache(forKey: key))
         XCTAssertNil(cache.imageFromMemoryCache(forKey: key))
     }

@@ -79,7 +79,7 @@ enum CACHETestImages {
     /// An animated image with `frames` opaque frames.
     static func animated(width: Int, height: Int, frames: Int) -> UIImage {
         let images = (0..<frames).map { opaque(width: width, height: height, red: UInt8(40 * $0)) }
-        return UIImage(animatedFrames: images, durations: Array(repeating: 0.1, count: frames), format: .gif)!
+        return UIImage(animatedImages: images, duration: 0.1 * Double(frames), format: .gif)!
     }
 }
 

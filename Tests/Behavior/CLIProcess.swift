@@ -24,11 +24,17 @@ struct CLIProcess {
     /// The `sdport` executable. A missing binary fails the test (it never skips): BehaviorTests depends on the
     /// `sdport` target, so a missing binary means a broken build, which a skip would hide.
     static func binary() throws -> URL {
+        try executable("sdport")
+    }
+
+    /// An executable product of the package, found as `binary()` finds `sdport` (BehaviorTests depends on each one
+    /// it runs: `sdport`, `sdport-cache-worker`).
+    static func executable(_ name: String) throws -> URL {
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdport"),
-            Bundle.main.bundleURL.appendingPathComponent("sdport"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("sdport"),
-            packageRoot.appendingPathComponent(".build/debug/sdport"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+            Bundle.main.bundleURL.appendingPathComponent(name),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+            packageRoot.appendingPathComponent(".build/debug/\(name)"),
         ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw MissingBinary(candidates: candidates.map(\.path))

@@ -143,7 +143,7 @@ final class CLITests: XCTestCase {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let decoded = try XCTUnwrap(name.hasSuffix("gif") ? SDWebImageGIFCoder.shared.decodedImage(with: data)
                                                               : SDWebImageWebPCoder.shared.decodedImage(with: data))
-            XCTAssertEqual(decoded.images?.count, 5, name)
+            XCTAssertEqual(decoded.distinctFrames.count, 5, name)
             XCTAssertEqual(decoded.frameDurations.map { ($0 * 100).rounded() }, source.frameDurations.map { ($0 * 100).rounded() }, name)
             XCTAssertTrue(result.stdout.contains("5 frames"), result.stdout)
         }
@@ -153,7 +153,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(one.status, 0, one.stderr)
         let frame = try XCTUnwrap(SDWebImageCodersManager.shared.decodedImage(with: Data(contentsOf: URL(fileURLWithPath: second))))
         XCTAssertNil(frame.images)
-        XCTAssertEqual(frame.pixels, source.images?[1].pixels, "frame 2's pixels")
+        XCTAssertEqual(frame.pixels, source.distinctFrames[1].pixels, "frame 2's pixels")
 
         let refused = try CLIProcess.run(["load", server.url("/animated.gif").absoluteString, "--cache-dir", cacheDirectory,
                                           "--gif-coder", "--output", directory.url.appendingPathComponent("all.png").path])

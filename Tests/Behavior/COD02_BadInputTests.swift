@@ -1,5 +1,6 @@
 import Foundation
 import SDPort
+import SDPortCacheWorkload
 import SDPortTestSupport
 import XCTest
 
@@ -38,7 +39,7 @@ final class COD02_BadInputTests: XCTestCase {
         let gif = try TestFixtures.data("animated.gif")
         XCTAssertEqual(decodeError(gif.prefix(40), by: manager), .truncated(.gif), "cut inside the first frame")
         let partial = try manager.decodeImage(from: gif.prefix(gif.count - 30))
-        XCTAssertEqual(partial.images?.count, 4, "the last frame was cut off; the four before it are kept")
+        XCTAssertEqual(partial.distinctFrames.count, 4, "the last frame was cut off; the four before it are kept")
 
         let webp = try TestFixtures.data("lossy.webp")
         XCTAssertNotNil(decodeError(webp.prefix(webp.count / 2), by: manager))

@@ -1,5 +1,6 @@
 import Foundation
 import SDPort
+import SDPortCacheWorkload
 import SDPortTestSupport
 import XCTest
 
@@ -241,7 +242,7 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let animated = try TestFixtures.data("animated.webp")
         let animatedCoder = SDWebImageWebPCoder()
         XCTAssertNil(animatedCoder.incrementallyDecodedImage(with: animated, finished: false))
-        XCTAssertEqual(animatedCoder.incrementallyDecodedImage(with: animated, finished: true)?.images?.count, 3)
+        XCTAssertEqual(animatedCoder.incrementallyDecodedImage(with: animated, finished: true)?.distinctFrames.count, 3)
 
         let coder = SDWebImageWebPCoder()
         let gradient = try TestFixtures.data("lossless-gradient.webp")

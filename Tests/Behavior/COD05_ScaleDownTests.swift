@@ -18,6 +18,17 @@ final class COD05_ScaleDownTests: XCTestCase {
         XCTAssertFalse(SDWebImageCoderHelper.shouldScaleDownImage(small), "3965² = 15,721,225 fits under the limit")
     }
 
+    /// Parity: COD-05 — a side under 1/4000 of the other truncates to 0, as 4.4.8's `(int)` does
+    /// (`SDWebImageImageIOCoder.m:274-277`); 4.4.8 then gets no bitmap context and returns the image as it is
+    /// (`:297-299`): so does the port (a 1×20,000,000 strip with a limit of 40 pixels: 0×28).
+    func test_COD05_sideOfZeroLeavesTheImageUnscaled() throws {
+        XCTAssertEqual(SDWebImageCoderHelper.scaledDownSize(width: 1, height: 20_000_000).width, 0)
+        let strip = UIImage(pixelWidth: 1, pixelHeight: 400, pixels: [UInt8](repeating: 200, count: 1600), hasAlpha: false)
+        XCTAssertEqual(SDWebImageCoderHelper.scaledDownSize(width: 1, height: 400, limitPixels: 40).width, 0)
+        let result = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(strip, limitPixels: 40))
+        XCTAssertTrue(result === strip, "returned as it is, not scaled")
+    }
+
     /// Parity: COD-05 — with the scale-down option a large image shrinks, keeps its aspect and its content, and
     /// `data` is re-encoded (PNG stays PNG) so the disk cache keeps the smaller image.
     func test_COD05_largeImageIsScaledDownWithAspectKept() throws {
@@ -75,8 +86,9 @@ final class COD05_ScaleDownTests: XCTestCase {
 
     /// Parity: COD-05 — transparent areas do not bleed dark colour into their neighbours when averaged.
     func test_COD05_resamplingRespectsAlpha() throws {
-        // 2×1: an opaque white pixel next to a fully transparent black one, shrunk to 1×1.
-        let image = UIImage(pixelWidth: 2, pixelHeight: 1, pixels: [255, 255, 255, 255, 0, 0, 0, 0], hasAlpha: true)
+        // 2×2: in each row an opaque white pixel next to a fully transparent black one, shrunk to 1×1.
+        let image = UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [255, 255, 255, 255, 0, 0, 0, 0,
+                                                                    255, 255, 255, 255, 0, 0, 0, 0], hasAlpha: true)
         let scaled = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(image, limitPixels: 1))
         XCTAssertEqual(scaled.pixelWidth, 1)
         CODFixturePixels.assertPixel(scaled, x: 0, y: 0, (255, 255, 255, 128), tolerance: 1)

@@ -82,12 +82,12 @@ final class COD06_EncoderRoundTripTests: XCTestCase {
         let original = try manager.decodeImage(from: try TestFixtures.data("animated.gif"))
         let data = try XCTUnwrap(manager.encodedData(with: original, format: .gif))
         let back = try manager.decodeImage(from: data)
-        XCTAssertEqual(back.images?.count, 5)
+        XCTAssertEqual(back.distinctFrames.count, 5)
         XCTAssertEqual(back.sd_imageLoopCount, 3)
         for (a, b) in zip(back.frameDurations, original.frameDurations) {
             XCTAssertEqual(a, b, accuracy: 0.005)
         }
-        for (a, b) in zip(try XCTUnwrap(back.images), try XCTUnwrap(original.images)) {
+        for (a, b) in zip(back.distinctFrames, original.distinctFrames) {
             XCTAssertEqual(a.pixels, b.pixels, "few colours: an exact palette, no quantization")
         }
     }
@@ -120,16 +120,16 @@ final class COD06_EncoderRoundTripTests: XCTestCase {
     func test_COD06_animatedWebpRoundTrip() throws {
         let original = try manager.decodeImage(from: try TestFixtures.data("animated.webp"))
         let lossless = try manager.decodeImage(from: try SDWebImageWebPCoder.shared.encode(original, lossless: true))
-        XCTAssertEqual(lossless.images?.count, 3)
+        XCTAssertEqual(lossless.distinctFrames.count, 3)
         XCTAssertEqual(lossless.sd_imageLoopCount, 2)
         for (a, b) in zip(lossless.frameDurations, original.frameDurations) {
             XCTAssertEqual(a, b, accuracy: 1e-9)
         }
-        for (a, b) in zip(try XCTUnwrap(lossless.images), try XCTUnwrap(original.images)) {
+        for (a, b) in zip(lossless.distinctFrames, original.distinctFrames) {
             XCTAssertEqual(a.pixels, b.pixels)
         }
         let lossy = try manager.decodeImage(from: try XCTUnwrap(manager.encodedData(with: original, format: .webp)))
-        XCTAssertEqual(lossy.images?.count, 3)
-        CODFixturePixels.assertPixel(try XCTUnwrap(lossy.images?[1]), x: 5, y: 5, (0, 255, 0, 255), tolerance: 8)
+        XCTAssertEqual(lossy.distinctFrames.count, 3)
+        CODFixturePixels.assertPixel(lossy.distinctFrames[1], x: 5, y: 5, (0, 255, 0, 255), tolerance: 8)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SDPort
+import SDPortCacheWorkload
 import SDPortTestSupport
 import XCTest
 

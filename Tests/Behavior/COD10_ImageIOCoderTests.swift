@@ -12,7 +12,10 @@ final class COD10_ImageIOCoderTests: XCTestCase {
     /// Parity: COD-10 — it decodes JPEG, PNG and GIF; WebP is left to the WebP coder, as 4.4.8's
     /// `canDecodeFromData:` answers NO for it; TIFF and HEIC are sniffed but have no library here, so the coders
     /// manager reports "no coder" for them (ImageIO would read TIFF: a Linux difference).
-    func test_COD10_claimsJPEGPNGGIFButNotWebPOrFormatsWithoutALibrary() throws {
+    /// Parity: COD-10 — the coder claims every format but WebP, HEIC and HEIF, unknown bytes included, as 4.4.8's
+    /// `default: YES` (`SDWebImageImageIOCoder.m:69-99,373-387`); a format it has no library for (TIFF, unknown)
+    /// then fails to decode with `noCoder`, and encodes to nil.
+    func test_COD10_claimsEverythingButWebPAndHEIC() throws {
         for name in ["baseline.jpg", "progressive.jpg", "rgba.png", "interlaced.png", "still.gif", "animated.gif"] {
             XCTAssertTrue(coder.canDecode(from: try TestFixtures.data(name)), name)
             XCTAssertTrue(coder.canIncrementallyDecode(from: try TestFixtures.data(name)), name)
@@ -20,15 +23,26 @@ final class COD10_ImageIOCoderTests: XCTestCase {
         XCTAssertFalse(coder.canDecode(from: try TestFixtures.data("lossy.webp")))
         XCTAssertFalse(coder.canIncrementallyDecode(from: try TestFixtures.data("lossy.webp")))
         let tiff = Data([0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00])
-        XCTAssertFalse(coder.canDecode(from: tiff))
+        let unknown = Data("not an image at all".utf8)
+        let heic = Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data(count: 16)
+        XCTAssertTrue(coder.canDecode(from: tiff))
+        XCTAssertTrue(coder.canDecode(from: unknown))
+        XCTAssertTrue(coder.canIncrementallyDecode(from: unknown))
+        XCTAssertTrue(SDWebImageCodersManager.shared.canDecode(from: unknown), "4.4.8's default coder claims unknown bytes")
+        XCTAssertFalse(coder.canDecode(from: heic))
+        XCTAssertThrowsError(try coder.decodeImage(from: unknown)) {
+            XCTAssertEqual($0 as? SDWebImageCoderError, .noCoder(.undefined))
+        }
         XCTAssertThrowsError(try SDWebImageCodersManager.shared.decodeImage(from: tiff)) {
             XCTAssertEqual($0 as? SDWebImageCoderError, .noCoder(.tiff))
         }
         XCTAssertThrowsError(try coder.decodeImage(from: tiff)) {
             XCTAssertEqual($0 as? SDWebImageCoderError, .noCoder(.tiff))
         }
-        for format in [SDImageFormat.jpeg, .png, .gif, .undefined] { XCTAssertTrue(coder.canEncode(to: format), "\(format)") }
-        for format in [SDImageFormat.webp, .tiff, .heic] { XCTAssertFalse(coder.canEncode(to: format), "\(format)") }
+        for format in [SDImageFormat.jpeg, .png, .gif, .undefined, .tiff] { XCTAssertTrue(coder.canEncode(to: format), "\(format)") }
+        for format in [SDImageFormat.webp, .heic, .heif] { XCTAssertFalse(coder.canEncode(to: format), "\(format)") }
+        let pixel = UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: false)
+        XCTAssertNil(coder.encodedData(with: pixel, format: .tiff), "no TIFF library here")
     }
 
     /// Parity: COD-10 — a GIF gives its first frame, still, with the GIF format; the same pixels as the animated

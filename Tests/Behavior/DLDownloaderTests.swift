@@ -70,32 +70,40 @@ final class DLDownloaderTests: XCTestCase {
         XCTAssertEqual(downloader.executionOrder, .fifo)
         XCTAssertEqual(downloader.maxConcurrentDownloads, 6)
         XCTAssertEqual(downloader.downloadQueue.name, "com.hackemist.SDWebImageDownloader")
-        XCTAssertEqual(downloader.barrierQueue.label, "com.hackemist.SDWebImageDownloaderBarrierQueue")
         XCTAssertEqual(downloader.downloadTimeout, 15)
         XCTAssertEqual(downloader.currentDownloadCount, 0)
         XCTAssertNil(downloader.urlCredential)
         XCTAssertNil(downloader.headersFilter)
     }
 
-    /// Parity: DL-02 — the barrier queue is concurrent: two readers inside it at the same time both get in.
-    func test_DL02_barrierQueueIsConcurrent() {
-        let bothInside = expectation(description: "two blocks ran at once")
-        let group = DispatchGroup()
-        let gate = DispatchSemaphore(value: 0)
-        for _ in 0..<2 {
-            group.enter()
-            downloader.barrierQueue.async {
-                group.leave()
-                gate.wait()  // held until both blocks are inside; a serial queue would never run the second
+    /// Parity: DL-02 — `URLOperations` and the headers are guarded by semaphore locks (4.4.8's `operationsLock`
+    /// and `headersLock`; 4.0–4.2's barrier queue is gone): 80 callers of one URL from 8 threads at once, while the
+    /// same threads change a header, make one operation that all of them join, and every caller completes once.
+    func test_DL02_operationsAndHeadersAreGuardedBySemaphores() {
+        downloader.setSuspended(true)
+        let url = server.url("/a.jpg")
+        let completions = Locked(0)
+        let allDone = expectation(description: "80 completions")
+        allDone.expectedFulfillmentCount = 80
+        let downloader = self.downloader
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for call in 0..<10 {
+                downloader.setValue("\(thread)-\(call)", forHTTPHeaderField: "X-Caller")
+                downloader.downloadImage(with: url, options: [], progress: nil) { _, _, _, finished in
+                    if finished {
+                        completions.update { $0 += 1 }
+                        allDone.fulfill()
+                    }
+                }
             }
         }
-        // A thread of its own, so the two blocks do not compete with the waiter for dispatch's worker threads.
-        Thread {
-            if group.wait(timeout: .now() + 5) == .success { bothInside.fulfill() }
-            gate.signal()
-            gate.signal()
-        }.start()
-        wait(for: [bothInside], timeout: 10)
+        XCTAssertEqual(downloader.runningURLCount, 1)
+        XCTAssertEqual(downloader.currentDownloadCount, 1, "every caller joined the one operation")
+        XCTAssertNotNil(downloader.value(forHTTPHeaderField: "X-Caller"))
+        downloader.setSuspended(false)
+        wait(for: [allDone], timeout: 20)
+        XCTAssertEqual(completions.value, 80)
+        XCTAssertEqual(server.requests("/a.jpg").count, 1)
     }
 
     // MARK: DL-03

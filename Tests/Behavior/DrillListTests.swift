@@ -19,4 +19,20 @@ final class DrillListTests: XCTestCase {
             XCTAssertTrue(interview.contains { $0.hasPrefix(drill.tests) }, "Tests/Interview has \(drill.tests)…")
         }
     }
+
+    /// At least 8 of the 17 drills break how something works, not a value; every drill asks for a prediction
+    /// and names the failure to expect (a test of its own FAQ and its message); FAQ-17's breaks the 404 rule.
+    func test_DRILL_mechanismsPredictionsAndExpectedFailures() throws {
+        let drills = try Drill.load(from: CLIProcess.packageRoot)
+        XCTAssertGreaterThanOrEqual(drills.filter { $0.kind == "mechanism" }.count, 8, "at least 8 drills break a mechanism")
+        for drill in drills {
+            XCTAssertTrue(["mechanism", "constant"].contains(drill.kind ?? ""), "drill \(drill.faq): kind")
+            XCTAssertTrue(drill.predict?.hasSuffix("?") ?? false, "drill \(drill.faq) asks a question to predict")
+            XCTAssertTrue(drill.expect?.contains("test_" + drill.tests) ?? false, "drill \(drill.faq) names the failing test")
+        }
+        let drill17 = try XCTUnwrap(drills.first { $0.faq == 17 })
+        XCTAssertTrue(drill17.find.contains("URLError.cancelled") && !drill17.replace.contains("URLError.cancelled"),
+                      "FAQ-17's drill lists the cancelled error, which is how a 404 ends in 4.4.8")
+        XCTAssertTrue(drill17.expect?.contains("test_FAQ17_a404IsNotBlacklistedIn448") ?? false)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SDPort
 import SDPortTestServer
+import SDPortCacheWorkload
 import SDPortTestSupport
 import XCTest
 

@@ -115,4 +115,56 @@ final class LinuxMemoryTests: XCTestCase {
         XCTAssertTrue(monitor.check(), "a new rise warns again")
         XCTAssertEqual(monitor.warningsPosted, 2)
     }
+
+    /// Port addition (divergence row 18): the warning is posted on the main queue, as UIKit posts it, when the
+    /// program drains it; in a program whose main queue is not drained, the next check posts the waiting warning
+    /// from the monitor's own thread, so the caches still empty; each warning is posted once either way.
+    func test_LINUXMEM_warningIsPostedOnMainOrByTheNextCheck() throws {
+        let page = UInt64(sysconf(Int32(_SC_PAGESIZE)))
+        let statm = try write("1000 100 0 0 0 0 0\n", to: "statm-main")
+        var configuration = SDMemoryPressureMonitor.Configuration(cgroupDirectory: nil, limitBytes: 200 * page)
+        configuration.statmPath = statm
+        let monitor = SDMemoryPressureMonitor(configuration: configuration)
+        drainMainQueue()  // warnings other monitors handed to the main queue are posted before this test listens
+        let posts = Recorder<Bool>()  // whether each post ran on the main thread
+        let observer = NotificationCenter.default.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
+                                                              object: nil, queue: nil) { _ in posts.append(Thread.isMainThread) }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        XCTAssertFalse(monitor.check())
+
+        // A program that drains the main queue (this test does, while it waits): posted there.
+        try Data("1000 190 0 0 0 0 0\n".utf8).write(to: URL(fileURLWithPath: statm))
+        XCTAssertTrue(monitor.check())
+        XCTAssertEqual(posts.count, 0, "handed to the main queue, not posted yet")
+        XCTAssertTrue(waitUntil { posts.count == 1 })
+        XCTAssertEqual(posts.values, [true])
+
+        // The main queue is not drained between two checks (the test thread does not return to it): the next
+        // check posts the waiting warning itself.
+        try Data("1000 100 0 0 0 0 0\n".utf8).write(to: URL(fileURLWithPath: statm))
+        XCTAssertFalse(monitor.check())
+        try Data("1000 195 0 0 0 0 0\n".utf8).write(to: URL(fileURLWithPath: statm))
+        XCTAssertTrue(monitor.check())
+        XCTAssertEqual(posts.count, 1)
+        // The next check runs on the monitor's queue in a program; here on a thread of its own.
+        // (Not `DispatchQueue.sync`, which runs the block on the calling thread.)
+        let checked = DispatchSemaphore(value: 0)
+        let result = Locked<Bool?>(nil)
+        Thread { result.value = monitor.check(); checked.signal() }.start()
+        checked.wait()
+        XCTAssertEqual(result.value, false, "no new rise; the waiting warning is posted by this check")
+        XCTAssertEqual(posts.values, [true, false], "posted on the checking thread, not main")
+        drainMainQueue()
+        XCTAssertEqual(posts.count, 2, "the block on the main queue posts nothing more")
+        XCTAssertEqual(monitor.warningsPosted, 2)
+    }
+
+    /// The suite keeps the process's automatic monitor off (`SDPORT_MEMORY_MONITOR=off`, set before main by the
+    /// test isolation), so the real cgroup cannot empty a cache under a test.
+    func test_LINUXMEM_automaticMonitorIsOffInTheSuite() {
+        XCTAssertEqual(ProcessInfo.processInfo.environment["SDPORT_MEMORY_MONITOR"], "off")
+        XCTAssertFalse(SDMemoryPressureMonitor.isAutomatic)
+        _ = SDImageCache(namespace: "no-monitor", diskCacheDirectory: directory.path)
+        XCTAssertFalse(SDMemoryPressureMonitor.shared.isRunning)
+    }
 }

@@ -346,6 +346,35 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertEqual(delegate.blockQuestions.values.map(\.code), [0])
     }
 
+    /// Parity: MGR-13 — a delegate's method is used only when implemented: a delegate that answers only
+    /// `shouldDownload` (no transform) leaves a download on 4.4.8's path (`SDWebImageManager.m:244,263-283`): the
+    /// completion runs as a main-queue block while the load is still in `runningOperations`, and the partial images
+    /// of a progressive download arrive in order, before the final image.
+    func test_MGR13_delegateWithoutTransformKeepsTheDirectPath() throws {
+        let delegate = ManagerTestDelegate()
+        env.manager.delegate = delegate
+        let manager = env.manager
+        env.server.route("/progressive.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+            .trickle(chunkSize: 2048, interval: 0.005))
+        let url = env.server.url("/progressive.jpg")
+        let mainKey = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: mainKey, value: true)
+        let seen = Recorder<(finished: Bool, onMainQueue: Bool, running: Bool)>()
+        let done = expectation(description: "final image")
+        manager.loadImage(with: url, options: .progressiveDownload) { image, _, _, _, finished, _ in
+            XCTAssertNotNil(image)
+            seen.append((finished, DispatchQueue.getSpecific(key: mainKey) == true, manager.isRunning))
+            if finished { done.fulfill() }
+        }
+        wait(for: [done], timeout: 15)
+        XCTAssertEqual(delegate.downloadQuestions.count, 1, "the delegate was asked")
+        let calls = seen.values
+        XCTAssertGreaterThan(calls.count, 1, "partial images, then the final one")
+        XCTAssertEqual(calls.map(\.finished), Array(repeating: false, count: calls.count - 1) + [true], "in order")
+        XCTAssertTrue(calls.allSatisfy(\.onMainQueue), "no hop to a global queue")
+        XCTAssertEqual(calls.last?.running, true, "the final completion runs before the load leaves runningOperations")
+    }
+
     // MARK: MGR-07
 
     /// Parity: MGR-07 — success with RetryFailed takes the URL off the failed list.
@@ -374,7 +403,7 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-07, MGR-13 — the transform delegate runs off the main queue; its new image is delivered with
     /// cache type none and stored, with data encoded again from the new image (not the downloaded bytes).
     func test_MGR07_transformRunsOffMainAndNewImageIsStoredReencoded() throws {
-        let delegate = ManagerTestDelegate()
+        let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { image in
             guard let image else { return nil }
             return UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 77, count: 16), hasAlpha: false,
@@ -398,7 +427,7 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-07 — a transform that returns the same image keeps the downloaded bytes on disk.
     func test_MGR07_unchangedTransformKeepsDownloadedData() throws {
-        let delegate = ManagerTestDelegate()
+        let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { $0 }
         env.manager.delegate = delegate
         let downloaded = try TestFixtures.data("baseline.jpg")
@@ -410,7 +439,7 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-07 — animated images are transformed only with TransformAnimatedImage.
     func test_MGR07_animatedImagesTransformedOnlyWithOption() throws {
-        let delegate = ManagerTestDelegate()
+        let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { $0 }
         env.manager.delegate = delegate
         try AnimatedGIFCoding.enabled {
@@ -428,7 +457,7 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-07, COD-10 — with 4.4.8's default coders a GIF is a still image, so the delegate's transform
     /// applies to it without `TransformAnimatedImage`, and it is cached as one frame.
     func test_MGR07_stillGIFOfTheDefaultCodersIsTransformed() throws {
-        let delegate = ManagerTestDelegate()
+        let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { $0 }
         env.manager.delegate = delegate
         let url = try env.serveFixture("animated.gif")
@@ -568,7 +597,7 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-10 — cancelled while the delegate transforms the downloaded image (after the download, before
     /// the completion): the completion is never called.
     func test_MGR10_cancelDuringTransformCallsNothing() throws {
-        let delegate = ManagerTestDelegate()
+        let delegate = ManagerTransformingTestDelegate()
         let transformStarted = DispatchSemaphore(value: 0)
         let mayFinish = DispatchSemaphore(value: 0)
         delegate.transform = { image in
@@ -726,6 +755,7 @@ final class MGRManagerTests: XCTestCase {
         } catch let error as SDWebImageLoadError {
             XCTAssertEqual(error, .noImage(env.server.url("/nothing.png")))
         }
+        XCTAssertEqual(env.server.totalHits, 0, "FromCacheOnly: no request reached the server")
     }
 
     /// Parity: MGR-10 — cancelling the Swift task cancels the combined operation (the download stops) and the

@@ -66,6 +66,31 @@ final class MGRPrefetcherTests: XCTestCase {
         XCTAssertEqual(completion.count, 1, "the completion runs once")
     }
 
+    /// Parity: MGR-14 — the first loop reads `maxConcurrentDownloads` as 4.4.8's unsigned loop bound
+    /// (`SDWebImagePrefetcher.m:127-130`): -1 (the queue's default) starts every URL at once; 0 starts none (and, as
+    /// in 4.4.8, the list never completes: the downloader's queue, set to 0 too, runs nothing).
+    func test_MGR14_firstLoopWithMinusOneAndZeroConcurrentDownloads() throws {
+        let data = try TestFixtures.data("rgba.png")
+        env.server.route("/q.png", SDPortTestRoute.data(data, contentType: "image/png"))
+        let urls = (0..<4).map { env.server.url("/q.png?n=\($0)") }
+        let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
+
+        prefetcher.maxConcurrentDownloads = 0
+        prefetcher.prefetchURLs(urls, progress: nil, completed: { _, _ in XCTFail("0 concurrent downloads never complete") })
+        XCTAssertEqual(prefetcher.requestedCount, 0, "0: nothing started")
+        prefetcher.cancelPrefetching()
+
+        prefetcher.maxConcurrentDownloads = -1
+        env.downloader.setSuspended(true)
+        let completion = Recorder<(Int, Int)>()
+        prefetcher.prefetchURLs(urls, progress: nil, completed: { completion.append(($0, $1)) })
+        XCTAssertEqual(prefetcher.requestedCount, 4, "-1: every URL started at once")
+        env.downloader.setSuspended(false)
+        XCTAssertTrue(waitUntil { completion.count == 1 })
+        XCTAssertEqual(completion.values.first?.0, 4)
+        XCTAssertEqual(env.server.hits("/q.png"), 4)
+    }
+
     /// Parity: MGR-15 — `init(imageManager:)` sets `maxConcurrentDownloads = 3`, and that is the manager's
     /// downloader's own setting: a prefetcher made on a manager changes the downloader every load of that manager
     /// (for `SDWebImagePrefetcher.shared`, the shared downloader) uses. 5.x keeps a separate prefetch count.

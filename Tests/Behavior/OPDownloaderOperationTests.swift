@@ -77,14 +77,16 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertEqual(first.url, server.url("/a.jpg"))
     }
 
-    /// Parity: OP-01 — a request that cannot start (the session was invalidated) completes with
-    /// "Connection can't be initialized".
+    /// Parity: OP-01 — a request that cannot start (the session was invalidated) completes with 4.4.8's error:
+    /// NSURLErrorDomain, NSURLErrorUnknown, "Task can't be initialized" (4.2's text was "Connection can't be
+    /// initialized").
     func test_OP01_cannotStartCompletesWithAnError() {
         downloader.invalidateSessionAndCancel(true)
         let recorder = download("/a.jpg")
         XCTAssertEqual(recorder.finalCompletions.count, 1)
-        XCTAssertTrue(recorder.final?.error?.localizedDescription.contains("Connection can't be initialized") ?? false,
-                      recorder.final?.error?.localizedDescription ?? "no error")
+        XCTAssertEqual(recorder.final?.error?.localizedDescription, "Task can't be initialized")
+        XCTAssertEqual(recorder.final?.error?.domain, NSURLErrorDomain)
+        XCTAssertEqual(recorder.final?.error?.code, NSURLErrorUnknown)
         XCTAssertEqual(server.totalHits, 0)
         XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
     }
@@ -192,6 +194,34 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertEqual(final.pixels, try SDWebImageWebPCoder.shared.decodeImage(from: TestFixtures.data("lossless-gradient.webp")).pixels)
     }
 
+    // MARK: OP-10
+
+    /// Parity: OP-10 — with `ProgressiveDownload` the last chunk is decoded too and delivered as a partial image
+    /// (finished = false) before the final image, as 4.4.8 does (`SDWebImageDownloaderOperation.m:322-357`): a body
+    /// that arrives in one chunk gives exactly one partial image, then the final one.
+    func test_OP10_lastChunkIsDeliveredAsAPartialImage() throws {
+        let recorder = download("/a.jpg", options: .progressiveDownload)
+        XCTAssertEqual(recorder.progressCalls.filter { $0.received > 0 }.count, 1, "the body came in one chunk")
+        XCTAssertEqual(recorder.completions.map(\.finished), [false, true], "one partial image, then the final one")
+        let partial = try XCTUnwrap(recorder.completions.first)
+        XCTAssertEqual(partial.image?.pixelWidth, 256)
+        XCTAssertNil(partial.data)
+        XCTAssertNil(partial.error)
+        XCTAssertEqual(recorder.final?.data, try TestFixtures.data("baseline.jpg"))
+    }
+
+    /// Parity: OP-10 — a response without a Content-Length gives no partial image: only a known length
+    /// (`self.expectedSize > 0`, 4.4.8 `SDWebImageDownloaderOperation.m:322`) lets a chunk be decoded.
+    func test_OP10_noContentLengthGivesNoPartialImage() throws {
+        server.route("/nolength.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+            .withoutContentLength().trickle(chunkSize: 1024, interval: 0.005))
+        let recorder = download("/nolength.jpg", options: .progressiveDownload)
+        XCTAssertGreaterThan(recorder.progressCalls.filter { $0.received > 0 }.count, 1, "the body came in pieces")
+        XCTAssertTrue(recorder.progressCalls.allSatisfy { $0.expected <= 0 }, "no length was announced")
+        XCTAssertEqual(recorder.completions.map(\.finished), [true], "no partial image")
+        XCTAssertEqual(recorder.final?.image?.pixelWidth, 256)
+    }
+
     // MARK: OP-04
 
     /// Parity: OP-04 — the data is decoded; the completion has the image, the data and finished = true.
@@ -272,7 +302,7 @@ final class OPDownloaderOperationTests: XCTestCase {
     func test_OP04_animatedImagesAreNotDecompressed() throws {
         server.route("/animated.gif", .file(TestFixtures.url("animated.gif"), contentType: "image/gif"))
         let image = try XCTUnwrap(AnimatedGIFCoding.enabled { download("/animated.gif").final?.image })
-        XCTAssertEqual(image.images?.count, 5)
+        XCTAssertEqual(image.distinctFrames.count, 5)
         XCTAssertFalse(image.sd_isDecoded)
         // And as 4.4.8's operation, a GIF is not force-decoded there even when the default coders make it still
         // (the cache's disk path decodes it, FAQ-13).
@@ -322,9 +352,10 @@ final class OPDownloaderOperationTests: XCTestCase {
 
     // MARK: OP-05
 
-    /// Parity: OP-05 — `cancel` stops the transfer, posts the stop notification, ends executing and finished,
-    /// drops the callbacks; a second `cancel` changes nothing. As in 4.4.8 "stop" is posted twice: once by
-    /// `cancel` (`cancelInternal`) and once more when the cancelled task reports its end (`didCompleteWithError`).
+    /// Parity: OP-05, DL-18 — `cancel` stops the transfer, posts the stop notification, ends executing and
+    /// finished, drops the callbacks; a second `cancel` changes nothing. Through the downloader "stop" is posted
+    /// once: `cancel` drops the task (`reset`), so the downloader, the session's delegate, finds no operation for
+    /// the cancelled task's late completion and forwards nothing (4.4.8 `SDWebImageDownloader.m:353-369`).
     func test_OP05_cancelIsIdempotent() throws {
         let stops = Locked(0)
         let token = try XCTUnwrap(downloader.downloadImage(with: server.url("/stall.jpg"), options: [], progress: nil,
@@ -340,10 +371,55 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertFalse(operation.isExecuting)
         XCTAssertNil(operation.dataTask)
         operation.cancel()
-        XCTAssertTrue(waitUntil { stops.value >= 2 })
+        XCTAssertTrue(waitUntil { stops.value >= 1 })
         XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
-        XCTAssertNotNil(download("/a.jpg").final?.image)  // lets any stray notification or completion arrive
-        XCTAssertEqual(stops.value, 2, "cancelInternal's and didCompleteWithError's")
+        // The cancelled task's end reaches the session's delegate queue before the next download's callbacks, and
+        // the notification it would post is queued on main before this download's completion: both have run.
+        XCTAssertNotNil(download("/a.jpg").final?.image)
+        XCTAssertEqual(stops.value, 1, "cancelInternal's only: the late didCompleteWithError is not forwarded")
+    }
+
+    /// Parity: DL-18 — an operation made without a session makes one of its own (`ownedSession`) and is that
+    /// session's delegate, so the cancelled task's end reaches it: "stop" is posted twice, once by `cancel` and
+    /// once by `didCompleteWithError` (4.4.8 `SDWebImageDownloaderOperation.m:148-160,383-392`).
+    func test_DL18_operationOnItsOwnSessionPostsStopTwiceOnCancel() throws {
+        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/stall.jpg")), in: nil, options: [])
+        let stops = Locked(0)
+        let observer = NotificationCenter.default.addObserver(forName: SDWebImageDownloadStopNotification, object: operation,
+                                                              queue: nil) { _ in stops.update { $0 += 1 } }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        _ = operation.addHandlers(forProgress: nil, completed: { _, _, _, _ in XCTFail("a cancelled download is not completed") })
+        let queue = OperationQueue()
+        queue.addOperation(operation)
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 && operation.isExecuting })
+        operation.cancel()
+        XCTAssertTrue(waitUntil { stops.value >= 2 }, "cancel's stop and didCompleteWithError's")
+        XCTAssertNotNil(download("/a.jpg").final?.image)  // lets any stray notification arrive
+        XCTAssertEqual(stops.value, 2)
+    }
+
+    /// Parity: DL-18 — the downloader is its session's delegate and hands each task's callbacks to the operation
+    /// that owns the task: two operations running at once each hear only their own task, and each gets its own bytes.
+    func test_DL18_downloaderRoutesEachTaskToItsOperation() throws {
+        XCTAssertTrue(downloader.sessionDelegate === downloader, "the downloader is the session's delegate")
+        server.route("/b.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg").trickle(chunkSize: 2048, interval: 0.005))
+        server.route("/c.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").trickle(chunkSize: 2048, interval: 0.005))
+        downloader.setOperationClass(DLTaskCheckingOperation.self)
+        defer { downloader.setOperationClass(nil) }
+        let b = DownloadRecorder(), c = DownloadRecorder()
+        let both = expectation(description: "both downloads")
+        both.expectedFulfillmentCount = 2
+        for (path, recorder) in [("/b.jpg", b), ("/c.jpg", c)] {
+            downloader.downloadImage(with: server.url(path), options: [], progress: nil) { image, data, error, finished in
+                recorder.completed(image, data, error, finished)
+                if finished { both.fulfill() }
+            }
+        }
+        wait(for: [both], timeout: 20)
+        XCTAssertEqual(b.final?.data, try TestFixtures.data("progressive.jpg"))
+        XCTAssertEqual(c.final?.data, try TestFixtures.data("baseline.jpg"))
+        XCTAssertEqual(DLTaskCheckingOperation.foreignCallbacks.value, 0, "no operation heard another's task")
+        XCTAssertGreaterThan(DLTaskCheckingOperation.callbacks.value, 4, "responses, chunks and completions were forwarded")
     }
 
     // MARK: OP-06

@@ -12,6 +12,7 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
     /// has arrived, so every later chunk finds a decode in flight.
     final class BlockingCoder: SDWebImageProgressiveCoder, @unchecked Sendable {
         static let partialCalls = Locked(0)
+        static let finishedFlags = Locked<[Bool]>([])
         static let release = DispatchSemaphore(value: 0)
         private static let magic = Data("SDPB".utf8)
 
@@ -24,6 +25,7 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
         func incrementallyDecodedImage(with data: Data?, finished: Bool) -> UIImage? {
             let call = Self.partialCalls.value + 1
             Self.partialCalls.value = call
+            Self.finishedFlags.update { $0.append(finished) }
             if call == 1 { _ = Self.release.wait(timeout: .now() + 30) }
             return UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [0, 0, 0, 255], hasAlpha: false)
         }
@@ -39,9 +41,11 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
         server.route("/blocking.bin", SDPortTestRoute.data(body, contentType: "image/x-sdpb").trickle(chunkSize: 401, interval: 0.005))
         try server.start()
         defer { server.stop() }
-        let coder = BlockingCoder()
-        SDWebImageCodersManager.shared.addCoder(coder)
-        defer { SDWebImageCodersManager.shared.removeCoder(coder) }
+        // The operation takes the first coder of the list that can decode progressively (4.4.8 walks `coders` in
+        // order), and the ImageIO coder, first, claims any bytes: this test's coder stands alone for the download.
+        let saved = SDWebImageCodersManager.shared.coders
+        SDWebImageCodersManager.shared.coders = [BlockingCoder()]
+        defer { SDWebImageCodersManager.shared.coders = saved }
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)
         defer { downloader.invalidateSessionAndCancel(true) }
 
@@ -56,8 +60,11 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
         wait(for: [done], timeout: 30)
 
         XCTAssertGreaterThan(chunks.value, 5, "the body arrived in pieces")
-        XCTAssertEqual(BlockingCoder.partialCalls.value, 1,
-                       "one partial decode for \(chunks.value) chunks (4.4.8 would queue one per chunk)")
+        XCTAssertEqual(BlockingCoder.partialCalls.value, 2,
+                       "one partial decode for the \(chunks.value - 1) chunks before the last (4.4.8 would queue one per chunk), "
+                       + "and one for the last chunk (OP-10)")
+        XCTAssertEqual(BlockingCoder.finishedFlags.value, [false, true])
+        XCTAssertEqual(recorder.completions.map(\.finished), [false, false, true], "two partial images, then the final one")
         XCTAssertEqual(recorder.final?.image?.pixelWidth, 1, "the final image is decoded as always")
         XCTAssertNil(recorder.final?.error)
     }

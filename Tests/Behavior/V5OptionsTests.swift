@@ -162,7 +162,7 @@ final class V5OptionsTests: XCTestCase {
         try AnimatedGIFCoding.enabled {
             let url = try env.serveFixture("animated.gif", at: "/ff.gif")
             let animated = try XCTUnwrap(env.loadV5Finished(url)?.image)
-            XCTAssertEqual(animated.images?.count, 5)
+            XCTAssertEqual(animated.distinctFrames.count, 5)
 
             let fromMemory = try XCTUnwrap(env.loadV5Finished(url, options: [.decodeFirstFrameOnly]))
             XCTAssertEqual(fromMemory.cacheType, .memory)

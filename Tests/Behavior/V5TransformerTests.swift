@@ -126,12 +126,12 @@ final class V5TransformerTests: XCTestCase {
             let resize = SDImageResizingTransformer(size: CGSize(width: 10, height: 10), scaleMode: .fill)
             let plain = try XCTUnwrap(env.loadV5Finished(url, context: [.imageTransformer: resize])?.image)
             XCTAssertEqual(plain.pixelWidth, 20)
-            XCTAssertEqual(plain.images?.count, 5)
+            XCTAssertEqual(plain.distinctFrames.count, 5)
 
             let resized = try XCTUnwrap(env.loadV5Finished(url, options: [.transformAnimatedImage, .fromLoaderOnly],
                                                            context: [.imageTransformer: resize])?.image)
-            XCTAssertEqual(resized.images?.count, 5)
-            XCTAssertEqual(resized.images?.map(\.pixelWidth), [10, 10, 10, 10, 10])
+            XCTAssertEqual(resized.distinctFrames.count, 5)
+            XCTAssertEqual(resized.distinctFrames.map(\.pixelWidth), [10, 10, 10, 10, 10])
             XCTAssertEqual(resized.frameDurations, plain.frameDurations)
         }
     }

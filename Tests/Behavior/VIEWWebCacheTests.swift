@@ -113,6 +113,19 @@ final class VIEWWebCacheTests: XCTestCase {
 
     // MARK: VIEW-02
 
+    /// Parity: VIEW-02 — the default key is `NSStringFromClass([self class])` (`UIView+WebCache.m:82`): the bare name
+    /// for UIKit's classes ("UIImageView"), the module-qualified name for a program's Swift subclass.
+    @MainActor
+    func test_VIEW02_defaultKeyOfASwiftSubclassIsModuleQualified() {
+        env.server.route("/stall.png", .stall)
+        let avatar = VIEWAvatarView()
+        avatar.sd_setImage(with: env.server.url("/stall.png"), context: context, completed: nil)
+        XCTAssertNotNil(avatar.sd_imageLoadOperation(forKey: "BehaviorTests.VIEWAvatarView"))
+        XCTAssertNil(avatar.sd_imageLoadOperation(forKey: "VIEWAvatarView"))
+        avatar.sd_cancelCurrentImageLoad()
+        XCTAssertNil(avatar.sd_imageLoadOperation(forKey: "BehaviorTests.VIEWAvatarView"), "cancelled under the same key")
+    }
+
     /// Parity: VIEW-02 — the operation key defaults to the class name; a new load on that key cancels the running
     /// one, whose completion is never called; a load on another key is left alone.
     @MainActor

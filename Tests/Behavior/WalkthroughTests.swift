@@ -1,4 +1,5 @@
 import Foundation
+@testable import sdport
 import XCTest
 
 /// Keeps `Docs/walkthrough/` and `CONTRIBUTING.md` honest: every test they name exists, every `path:line` they
@@ -95,6 +96,98 @@ final class WalkthroughTests: XCTestCase {
         let existing = try testNamesUnderTests()
         for name in Set(matches(of: #"\b(test_[A-Za-z0-9_]+)"#, in: generated.stdout)) {
             XCTAssertTrue(existing.contains(name), "sdport faq names \(name), which no file under Tests/ defines")
+        }
+    }
+
+    /// Runs `python3 -c code` in the package root with `scripts/` importable; returns its stdout.
+    private func python(_ code: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sys; sys.path.insert(0, 'scripts')\n" + code]
+        process.currentDirectoryURL = Self.root
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "python3 failed")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// An excerpt is cut from the sources each time the docs are made: one whose first or last text is gone from the
+    /// file is a problem (so `resolve.py --check` fails), and a good one is the file's lines between the two texts.
+    func test_WALK_excerptsAreCutFromTheSourcesAndStaleOnesFail() throws {
+        let out = try python("""
+            import citations
+            problems = []
+            citations.excerpt('.', 'Package.swift', 'no line holds this text', 'x', problems.append, '../../')
+            print(len(problems))
+            good = citations.excerpt('.', 'Package.swift', 'name: "SDPort"', ')', problems.append, '../../')
+            print(len(problems), good.count('```'), 'name: "SDPort"' in good, '(../../Package.swift#L' in good)
+            """)
+        XCTAssertEqual(out.split(separator: "\n").map(String.init), ["1", "1 2 True True"])
+    }
+
+    /// The leftover check of `resolve.py --check` (`citations.leftovers`) sees a marker whose text holds brackets,
+    /// the kind that slipped through before (`loadImage(with url: URL?, options: SDWebImageOptions = [],`), and the
+    /// port-citation pattern resolves such a marker whole instead of leaving a stray "]".
+    func test_WALK_leftoverCheckCatchesMarkersWithBrackets() throws {
+        let found = try python("""
+            import citations
+            print(len(citations.leftovers('a `[[Sources/x.swift#f(a: [Int] = [],]]` b')))
+            print(len(citations.leftovers('plain [`Sources/x.swift:3`](../../Sources/x.swift#L3) and [[1, 2]]')))
+            print(citations.PORT_MARKER.search('`[[Sources/x.swift#f(a: [Int] = [],]]`').group(3))
+            """)
+        XCTAssertEqual(found.split(separator: "\n").map(String.init), ["1", "0", "f(a: [Int] = [],"],
+                       "a bracketed marker is caught whole; resolved links and nested arrays are not markers")
+        for document in try documents() {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            XCTAssertFalse(text.contains("[[Sources/") || text.contains("[[Tests/") || text.contains("{{"),
+                           "\(document.lastPathComponent) holds an unresolved marker")
+            XCTAssertFalse(text.contains(".swift:?"), "\(document.lastPathComponent) holds a citation that did not resolve")
+        }
+    }
+
+    /// Every question card resolves every hop: the one line, trap, versions and topic are there; each line that
+    /// decides the answer resolves in `Docs/original-lines.tsv` and lies inside its symbol (not on another
+    /// method's lines); the original's methods resolve; the port's anchor is on a line of its file; each test it
+    /// names exists; its drill exists and says what to predict and what to expect. The myths page's entries
+    /// resolve the same way.
+    func test_WALK_everyFAQCardHopResolves() throws {
+        let existing = try testNamesUnderTests()
+        let drills = try Drill.load(from: Self.root)
+        XCTAssertEqual(FAQEntry.all.count, 17)
+        for entry in FAQEntry.all {
+            let id = entry.parityID
+            XCTAssertFalse((entry.oneLine ?? "").isEmpty, "\(id): no one-line answer")
+            XCTAssertFalse((entry.trap ?? "").isEmpty, "\(id): no trap")
+            XCTAssertFalse((entry.versions ?? "").isEmpty, "\(id): no versions row")
+            XCTAssertTrue(["cache", "downloader", "manager", "views", "coders"].contains(entry.topic ?? ""), "\(id): topic \(entry.topic ?? "nil")")
+            let deciding = OriginalLineTable.decidingCitations(for: entry.deciding ?? "")
+            XCTAssertFalse(deciding.isEmpty, "\(id): no deciding line")
+            XCTAssertFalse(deciding.contains { $0 == nil }, "\(id): a deciding line does not resolve inside its symbol: \(entry.deciding ?? "")")
+            XCTAssertFalse(OriginalLineTable.citations(for: entry.original).contains { $0 == nil }, "\(id): \(entry.original)")
+            XCTAssertNotNil(SourceLocator.line(of: entry.portAnchor, in: entry.portFile), "\(id): \(entry.portFile) has no line with \(entry.portAnchor)")
+            for test in entry.test.split(separator: ";") {
+                let name = String(test.split(separator: ".").last ?? "").trimmingCharacters(in: .whitespaces)
+                XCTAssertTrue(existing.contains(name), "\(id): no test \(name)")
+                XCTAssertTrue(name.hasPrefix("test_" + entry.testFilter), "\(id): \(name) is not run by --filter \(entry.testFilter)")
+            }
+            let drill = drills.first { $0.faq == entry.number }
+            XCTAssertNotNil(drill, "\(id): no drill")
+            XCTAssertFalse((drill?.predict ?? "").isEmpty, "\(id): the drill asks for no prediction")
+            XCTAssertFalse((drill?.expect ?? "").isEmpty, "\(id): the drill names no failure to expect")
+        }
+        let markdown = FAQMarkdown.render(FAQEntry.all, drills: drills)
+        XCTAssertFalse(markdown.contains("(unresolved)"), "a card's link did not resolve")
+        XCTAssertEqual(markdown.components(separatedBy: "- **Port:** [`").count - 1, 17, "every card links the port's line")
+        XCTAssertGreaterThanOrEqual(Myth.all.count, 11)
+        for myth in Myth.all {
+            XCTAssertFalse(OriginalLineTable.decidingCitations(for: myth.original).contains { $0 == nil }, "\(myth.id): \(myth.original)")
+            let name = String(myth.test.split(separator: ".").last ?? "")
+            XCTAssertTrue(existing.contains(name), "\(myth.id): no test \(name)")
+            XCTAssertNotNil(myth.source.range(of: #"^\d{3}_[0-9a-f]{16}\.txt$"#, options: .regularExpression), "\(myth.id): source \(myth.source)")
+            if let then = myth.then { XCTAssertNotNil(MythMarkdown.olderLink(then), "\(myth.id): \(then)") }
         }
     }
 }

@@ -12,20 +12,42 @@ import XCTest
 /// are searched (for example images shipped with the app) but never written. Port: the Linux user caches directory
 /// is `$XDG_CACHE_HOME` when set to an absolute path, else `~/.cache`.
 final class FAQ01_DiskDirectoryTests: XCTestCase {
-    /// Parity: FAQ-01 — the default path string (computed, nothing written to the real caches directory).
-    func test_FAQ01_defaultPathIsCachesDefaultFullNamespace() {
-        let environment = ProcessInfo.processInfo.environment
-        let expectedCaches: String
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            expectedCaches = xdg
-        } else {
-            expectedCaches = (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        }
-        XCTAssertEqual(SDImageCache.userCachesDirectory, expectedCaches)
-        XCTAssertEqual(SDImageCache.shared.diskCachePath, expectedCaches + "/default/com.hackemist.SDWebImageCache.default")
+    /// Parity: FAQ-01 — the default path, observed in a child process (`sdport cache path` prints
+    /// `SDImageCache.shared.diskCachePath`) with both variables set by the test: `$XDG_CACHE_HOME` when it is an
+    /// absolute path, else `$HOME/.cache`; then "default" and the full namespace. Nothing is written there.
+    func test_FAQ01_defaultPathIsCachesDefaultFullNamespace() throws {
+        let directory = try TemporaryDirectory(prefix: "sdport-faq01-env")
+        defer { directory.remove() }
+        let home = directory.path + "/home", xdg = directory.path + "/xdg"
+        XCTAssertEqual(try sharedCachePath(home: home, xdgCacheHome: xdg),
+                       xdg + "/default/com.hackemist.SDWebImageCache.default")
+        XCTAssertEqual(try sharedCachePath(home: home, xdgCacheHome: "relative/cache"),
+                       home + "/.cache/default/com.hackemist.SDWebImageCache.default", "a relative XDG_CACHE_HOME is ignored")
+        XCTAssertEqual(try sharedCachePath(home: home, xdgCacheHome: nil),
+                       home + "/.cache/default/com.hackemist.SDWebImageCache.default")
         XCTAssertEqual(SDImageCache(namespace: "avatars").diskCachePath,
-                       expectedCaches + "/avatars/com.hackemist.SDWebImageCache.avatars")
-        XCTAssertEqual(SDImageCache.shared.makeDiskCachePath("default"), expectedCaches + "/default")
+                       SDImageCache.userCachesDirectory + "/avatars/com.hackemist.SDWebImageCache.avatars")
+        XCTAssertEqual(SDImageCache.shared.makeDiskCachePath("default"), SDImageCache.userCachesDirectory + "/default")
+    }
+
+    /// `sdport cache path` run with HOME and XDG_CACHE_HOME (nil: unset) as given.
+    private func sharedCachePath(home: String, xdgCacheHome: String?) throws -> String {
+        let sdport = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdport")
+        let process = Process()
+        process.executableURL = sdport
+        process.arguments = ["cache", "path"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home
+        environment["XDG_CACHE_HOME"] = xdgCacheHome
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Parity: FAQ-01 — a given directory gets the full namespace appended; files land there.

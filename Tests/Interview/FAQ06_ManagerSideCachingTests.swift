@@ -53,7 +53,7 @@ final class FAQ06_ManagerSideCachingTests: XCTestCase {
 
     /// Parity: FAQ-06 — a transformed image is what gets stored, encoded again from its own pixels.
     func test_FAQ06_transformedImageIsStoredReencoded() throws {
-        let delegate = ManagerTestDelegate()
+        let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { image in
             guard let image else { return nil }
             return UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [10, 20, 30, 255], hasAlpha: false,

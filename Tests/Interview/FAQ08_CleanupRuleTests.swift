@@ -6,7 +6,9 @@ import XCTest
 /// FAQ-08 — What rule does the disk cleanup follow?
 ///
 /// Answer: `-[SDImageCache deleteOldFilesWithCompletionBlock:]` (4.4.8) makes two passes. Pass 1 deletes every
-/// file whose modification date is older than now − `maxCacheAge`. Pass 2 runs only when `maxCacheSize` > 0 and
+/// file whose date is older than now − `maxCacheAge`: the modification date by default, the access date with
+/// `diskCacheExpireType = SDImageCacheConfigExpireTypeAccessDate` (4.4.2+, `SDImageCache.m:651-658`; 5.20 makes it
+/// the default; on Linux an atime under `relatime`/`noatime` moves rarely or never). Pass 2 runs only when `maxCacheSize` > 0 and
 /// the remaining files' total allocated size is above it: it deletes the oldest files first until the total is
 /// below half of `maxCacheSize`. There is no rule about how often an image is used. Port: allocated size is
 /// `st_blocks * 512` (Foundation's value is wrong on Linux).

@@ -5,11 +5,14 @@ import XCTest
 
 /// FAQ-11 — How does SDImageCache stay thread-safe?
 ///
-/// Answer: the memory cache is an NSCache subclass, which is thread-safe by itself. Every disk read, write and
-/// delete runs on one serial dispatch queue, `ioQueue`, labelled `com.hackemist.SDWebImageCache` (`SDImageCache.m`,
-/// 4.4.8). A disk query returns an `NSOperation` that is never run: it is only a cancel token, checked when the
-/// io queue reaches the query; if it was cancelled by then, the done block is never called. Port: the memory cache
-/// is `AutoPurgeCache` (locked LRU); "am I on the io queue" is a dispatch-specific key.
+/// Answer: the memory cache is `SDMemoryCache`, an NSCache subclass (thread-safe by itself) with a weak map table
+/// behind a semaphore lock (`SDImageCache.m:21-65`, 4.4.8). Every disk write and delete, and the asynchronous
+/// disk query, run on one serial dispatch queue, `ioQueue`, labelled `com.hackemist.SDWebImageCache`. Not every
+/// read: with `SDImageCacheQueryDiskSync` the query searches and decodes on the caller's thread (`:561-562`), and
+/// `imageFromDiskCacheForKey:` waits on the io queue only for the bytes (`:409`) and decodes on the caller's thread.
+/// A disk query returns an `NSOperation` that is never run: it is only a cancel token, checked when the io queue
+/// reaches the query; if it was cancelled by then, the done block is never called. Port: the memory cache is
+/// `AutoPurgeCache` (a locked LRU standing in for `SDMemoryCache`); "am I on the io queue" is a dispatch-specific key.
 final class FAQ11_ThreadSafetyTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var cache: SDImageCache!

@@ -54,7 +54,7 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
         let withGIFCoder = SDWebImageCodersManager()
         withGIFCoder.addCoder(SDWebImageGIFCoder.shared)
         let gif = try withGIFCoder.decodeImage(from: gifData)
-        XCTAssertEqual(gif.images?.count, 5)
+        XCTAssertEqual(gif.distinctFrames.count, 5)
         var animatedData: Data? = gifData
         XCTAssertTrue(withGIFCoder.decompressedImage(with: gif, data: &animatedData, options: nil) === gif,
                       "animated images are not force-decoded")

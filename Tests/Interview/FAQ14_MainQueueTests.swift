@@ -5,8 +5,9 @@ import XCTest
 
 /// FAQ-14 — Why does SDWebImage check for the main *queue* rather than the main thread?
 ///
-/// Answer: `dispatch_main_async_safe` (`SDWebImageCompat.h`, 4.4.8) compares the current queue's label with the
-/// main queue's. Some frameworks require work on the main queue (not just any block that happens to run on the
+/// Answer: `dispatch_main_async_safe` (`SDWebImageCompat.h:97-106`, 4.4.8) compares the current queue's label
+/// pointer with the main queue's (`==`, since 4.4.0; 4.0–4.3 compared the strings with `strcmp`, 3.x asked
+/// `[NSThread isMainThread]`, 5.15+ adds `SDCallbackQueue`). Some frameworks require work on the main queue (not just any block that happens to run on the
 /// main thread). Already on the main queue, the block runs at once; anywhere else it is dispatched to the main
 /// queue. Port: `dispatch_main_async_safe(_:)`, with a dispatch-specific key standing in for the label check.
 final class FAQ14_MainQueueTests: XCTestCase {

@@ -6,7 +6,8 @@
 // HTTPCookieStorage.shared writes under $XDG_DATA_HOME (else ~/.local/share).
 //
 // This constructor runs before main, so before XCTest, before any Swift code and before any cache exists: it
-// makes a fresh directory under $TMPDIR (or /tmp) and points HOME and the XDG directories into it. The `sdport`
+// makes a fresh directory under $TMPDIR (or /tmp) and points HOME and the XDG directories into it, and keeps the
+// automatic memory-pressure monitor off (SDPORT_MEMORY_MONITOR=off). The `sdport`
 // processes the CLI tests start inherit the same environment. One place, and no test can forget it.
 // (Foundation's NSHomeDirectory() may have read HOME already, in its own library constructor: SDPort reads
 // XDG_CACHE_HOME first everywhere, and cookies read XDG_DATA_HOME, so the XDG variables are what counts.)
@@ -68,6 +69,10 @@ __attribute__((constructor)) static void sdport_isolate_test_home(void) {
     set_under_home("XDG_CACHE_HOME", ".cache");
     set_under_home("XDG_DATA_HOME", ".local/share");
     set_under_home("XDG_CONFIG_HOME", ".config");
+    set_under_home("XDG_STATE_HOME", ".local/state");
+    // The process's memory-pressure monitor watches the real cgroup: a spike there would empty a cache under a
+    // test that just stored in it. Tests that need a monitor make their own, on fake files.
+    setenv("SDPORT_MEMORY_MONITOR", "off", 1);
     setenv("SDPORT_TEST_HOME", isolated_home, 1);
     unsetenv("SDPORT_TEST_HOME_PARENT");  // for this process only, not for the processes it starts
     atexit(remove_isolated_home);

@@ -9,19 +9,22 @@ to that line at tag 4.4.8; a symbol the table does not have fails. A header's me
 {{5: Core/File.m symbol}} does the same at tag 5.21.5, from Docs/original-lines-5.21.5.tsv (original-lines.py
 --tag 5.21.5), whose files are paths under SDWebImage/.
 The marker syntax lives in scripts/citations.py, which scripts/parity-ledger.py uses too.
-07-faq.md.in gets the output of `sdport faq --markdown` where it says <!-- FAQ -->.
+07-faq.md.in gets the output of `sdport faq --markdown` where it says <!-- FAQ -->; that output carries the myths
+page after a line <!-- MYTHS -->, which goes where a template says <!-- MYTHS --> (10-myths-and-versions.md.in).
+In the walkthrough a port citation becomes a link to its line, and <<excerpt path#first#last>> cuts an excerpt of
+the port's code from the sources (scripts/citations.py).
 
 Run from the package root:
     swift run -q sdport faq --markdown > /tmp/faq.md
     python3 Docs/walkthrough/src/resolve.py /tmp/faq.md          # writes the files
     python3 Docs/walkthrough/src/resolve.py --check /tmp/faq.md  # writes nothing; fails when a written file is stale
 
---check (run by .ci/run) fails when a citation's file or text is gone, when a [[...]] marker is left unresolved in
-a written file, or when a committed file differs from what the templates and the code make now — so a change
+--check (run by .ci/run) fails when a citation's file or text is gone, when a deciding line ({{File.m symbol #L12}})
+lies outside its symbol, when an excerpt's first or last text is gone, when a [[...]] marker (brackets inside
+included) is left unresolved in a written file, or when a committed file differs from what the templates and the code make now — so a change
 that moves a cited line, or a template edit, without regenerating is caught.
 """
 import os
-import re
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -33,6 +36,10 @@ faq = None
 if arguments:
     with open(arguments[0], encoding='utf-8') as handle:
         faq = handle.read().rstrip('\n') + '\n'
+myths = None
+if faq is not None and '<!-- MYTHS -->\n' in faq:
+    faq, myths = faq.split('<!-- MYTHS -->\n', 1)
+    faq = faq.rstrip('\n') + '\n'
 problems = []
 sys.path.insert(0, os.path.join(root, 'scripts'))
 import citations  # noqa: E402  (the marker syntax, shared with scripts/parity-ledger.py)
@@ -45,15 +52,21 @@ for name in sorted(os.listdir(here)):
         continue
     with open(os.path.join(here, name), encoding='utf-8') as handle:
         text = handle.read()
-    text = citations.resolve_markers(text, root, tables, problems.append)
+    target = name[:-len('.in')]
+    text = citations.resolve_markers(text, root, tables, problems.append,
+                                     link_base='' if target == 'CONTRIBUTING.md' else '../../')
+    if '<!-- MYTHS -->' in text:
+        if myths is None:
+            problems.append(f'{name}: pass the output of `sdport faq --markdown` (it carries the myths page)')
+        else:
+            text = text.replace('<!-- MYTHS -->\n', myths)
     if '<!-- FAQ -->' in text:
         if faq is None:
             problems.append(f'{name}: pass the output of `sdport faq --markdown`')
         else:
             text = text.replace('<!-- FAQ -->\n', faq)
-    for leftover in re.findall(r'\[\[[^\]]*\]\]|\{\{[^}]*\}\}', text):
+    for leftover in citations.leftovers(text):
         problems.append(f'{name}: unresolved marker {leftover}')
-    target = name[:-len('.in')]
     destination = os.path.join(root if target == 'CONTRIBUTING.md' else walkthrough, target)
     if check:
         try:

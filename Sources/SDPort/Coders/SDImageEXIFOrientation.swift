@@ -59,9 +59,8 @@ public enum SDImageEXIFOrientation: Int, Sendable, CaseIterable {
     public func applied(to image: UIImage) -> UIImage {
         guard self != .up else { return image }
         let result: UIImage
-        if let frames = image.images {
-            result = UIImage(animatedFrames: frames.map { applied(to: $0) }, durations: image.frameDurations,
-                             loopCount: image.sd_imageLoopCount, format: image.sd_imageFormat) ?? image
+        if let animated = image.mappingImages({ applied(to: $0) }) {
+            result = animated
         } else {
             result = UIImage(pixelWidth: swapsDimensions ? image.pixelHeight : image.pixelWidth,
                              pixelHeight: swapsDimensions ? image.pixelWidth : image.pixelHeight,

@@ -7,15 +7,10 @@ import Foundation
 /// format, and is not marked `sd_isDecoded` unless the source was (a packed RGBA bitmap is already "decoded").
 /// At tag 5.21.5: `SDWebImage/Core/UIImage+Transform.m:353` (`-sd_resizedImageWithSize:scaleMode:`), `SDWebImage/Core/UIImage+Transform.m:492` (`-sd_flippedImageWithHorizontal:vertical:`).
 enum SDImagePixelOperations {
-    /// Applies `transform` to each frame of an animated image (keeping durations and loop count), or to the image.
+    /// Applies `transform` to each distinct image of an animated image (keeping duration and loop count), or to
+    /// the image.
     static func mapFrames(of image: UIImage, _ transform: (UIImage) -> UIImage) -> UIImage? {
-        guard let frames = image.images, !frames.isEmpty else {
-            return transform(image)
-        }
-        let animated = UIImage(animatedFrames: frames.map(transform), durations: image.frameDurations,
-                               loopCount: image.sd_imageLoopCount, format: image.sd_imageFormat)
-        animated?.sd_isDecoded = image.sd_isDecoded
-        return animated
+        image.mappingImages(transform) ?? transform(image)
     }
 
     static func resampled(_ image: UIImage, width: Int, height: Int) -> UIImage {

@@ -1,20 +1,18 @@
 import Foundation
 
 /// Ports `SDScaledImageForKey` from `SDWebImageCompat.m` (4.4.8): an image whose key contains "@2x."
-/// gets scale 2, "@3x." scale 3 (keys shorter than 8 characters are never scaled); animated images are
-/// rebuilt frame by frame with the same durations, loop count and format.
+/// gets scale 2, "@3x." scale 3 (keys shorter than 8 UTF-16 units, `key.length`, are never scaled); animated
+/// images are rebuilt image by image with the same duration, loop count and format. 4.4.8 makes a new `UIImage`
+/// for every entry of `images`, a repeated frame included (sharing its `CGImage`); the port scales each distinct
+/// image once, so a repeated frame stays one object, which `frames(from:)` merges back.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCompat.m:20` (`SDScaledImageForKey`).
 public func SDScaledImageForKey(_ key: String?, _ image: UIImage?) -> UIImage? {
     guard let image else { return nil }
-    if let frames = image.images, !frames.isEmpty {
-        let scaledFrames = frames.map { SDScaledImageForKey(key, $0) ?? $0 }
-        let animated = UIImage(animatedFrames: scaledFrames, durations: image.frameDurations,
-                               loopCount: image.sd_imageLoopCount, format: image.sd_imageFormat)
-        animated?.sd_isDecoded = image.sd_isDecoded
+    if let animated = image.mappingImages({ SDScaledImageForKey(key, $0) ?? $0 }) {
         return animated
     }
     var scale: CGFloat = 1
-    if let key, key.count >= 8 {
+    if let key, key.utf16.count >= 8 {
         if key.contains("@2x.") { scale = 2 }
         if key.contains("@3x.") { scale = 3 }
     }

@@ -16,7 +16,7 @@ import Foundation
 /// normalises one: packed rows, 4 bytes per pixel, alpha forced to 255 and `hasAlpha == false` for opaque
 /// images, and marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents.
 /// Scaling down resamples with an area-averaging (box) filter in one pass instead of the original's tiled
-/// `CGContextDrawImage` calls; the destination size is computed exactly as the original computes it.
+/// `CGContextDrawImage` calls; the destination size is computed as the original computes it, a side of 0 included.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCoderHelper.m:18` (`+animatedImageWithFrames:`), `SDWebImage/SDWebImageCoderHelper.m:86` (`+framesFromAnimatedImage:`), `SDWebImage/SDWebImageImageIOCoder.m:251` (`-sd_decompressedAndScaledDownImageWithImage:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCoderHelper.m:654` (`+decodedImageWithImage:`), `SDWebImage/Core/SDImageCoderHelper.m:723` (`+decodedAndScaledDownImageWithImage:limitBytes:`).
 public enum SDWebImageCoderHelper {
@@ -37,22 +37,66 @@ public enum SDWebImageCoderHelper {
 
     // MARK: - Animated images
 
-    /// Ports `+animatedImageWithFrames:`: an animated image keeping each frame's own duration (the original
-    /// repeats frames by the durations' greatest common divisor because UIKit spreads one duration evenly).
+    /// Ports `+animatedImageWithFrames:` (COD-12): the animated image UIKit can show. UIKit gives every entry of
+    /// `images` the same time, so each frame is repeated `duration / gcd` times, `gcd` being the greatest common
+    /// divisor of all the durations in whole milliseconds (truncated, as 4.4.8's `duration * 1000` into an
+    /// `NSUInteger`), and the whole takes the sum of them (`SDWebImageCoderHelper.m:26-49`). With a gcd of 0 (every
+    /// duration under 1 ms) each frame appears once. A repeat is the same `UIImage` object: no bitmap is copied.
     /// nil for no frames.
     public static func animatedImage(with frames: [SDWebImageFrame], loopCount: Int = 0,
                                      format: SDImageFormat = .undefined) -> UIImage? {
-        UIImage(animatedFrames: frames.map(\.image), durations: frames.map(\.duration), loopCount: loopCount,
-                format: format)
+        guard !frames.isEmpty else { return nil }
+        let milliseconds = frames.map { millisecondCount($0.duration) }
+        let divisor = milliseconds.reduce(0, greatestCommonDivisor)
+        var images: [UIImage] = []
+        images.reserveCapacity(divisor == 0 ? frames.count : milliseconds.reduce(0) { $0 + $1 / divisor })
+        for (frame, duration) in zip(frames, milliseconds) {
+            let repeats = divisor == 0 ? 1 : duration / divisor
+            images.append(contentsOf: repeatElement(frame.image, count: repeats))
+        }
+        let total = Double(milliseconds.reduce(0, +)) / 1000
+        return UIImage(animatedImages: images, duration: total, loopCount: loopCount, format: format)
     }
 
-    /// Ports `+framesFromAnimatedImage:`: the frames with their durations, or nil for a still image. A frame
-    /// with no duration gets 100 ms, as the original does.
+    /// Ports `+framesFromAnimatedImage:` (COD-12): the frames of an animated image, each of
+    /// `duration / images.count` (100 ms when that is 0) times how often it repeats in a row, a run of the same
+    /// object being one frame (`SDWebImageCoderHelper.m:86-128`). nil for a still image. Kept from 4.4.8: an
+    /// animated image of a single entry gives an empty list, because its loop adds a frame only from the second
+    /// entry on.
     public static func frames(from animatedImage: UIImage?) -> [SDWebImageFrame]? {
-        guard let animatedImage, let images = animatedImage.images, !images.isEmpty else { return nil }
-        return zip(images, animatedImage.frameDurations).map { image, duration in
-            SDWebImageFrame(image: image, duration: duration > 0 ? duration : 0.1)
+        guard let animatedImage, let images = animatedImage.images, let first = images.first else { return nil }
+        var average = animatedImage.duration / Double(images.count)
+        if average == 0 { average = 0.1 }
+        var frames: [SDWebImageFrame] = []
+        var previous = first
+        var repeats = 1
+        for (index, image) in images.enumerated().dropFirst() {
+            if image === previous {
+                repeats += 1
+            } else {
+                frames.append(SDWebImageFrame(image: previous, duration: average * Double(repeats)))
+                repeats = 1
+            }
+            previous = image
+            if index == images.count - 1 {
+                frames.append(SDWebImageFrame(image: previous, duration: average * Double(repeats)))
+            }
         }
+        return frames
+    }
+
+    /// `duration` in whole milliseconds, truncated and never negative (4.4.8 stores `duration * 1000` in an
+    /// unsigned integer).
+    private static func millisecondCount(_ duration: TimeInterval) -> Int {
+        guard duration.isFinite, duration > 0 else { return 0 }
+        return Int(min(duration * 1000, Double(Int32.max)))
+    }
+
+    /// Euclid's greatest common divisor (`gcd` and `gcdArray` in `SDWebImageCoderHelper.m:236-255`); gcd(0, n) is n.
+    private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
     }
 
     /// Checks a header's size against `maxDecodedPixelCount` (`frames` frames of that size).
@@ -102,10 +146,12 @@ public enum SDWebImageCoderHelper {
     }
 
     /// The size `decompressedAndScaledDownImage` gives an image of `width` × `height` pixels: both sides times
-    /// sqrt(limit / pixels), truncated, as the original's `(int)(sourceResolution.width * imageScale)`.
+    /// sqrt(limit / pixels), truncated, as the original's `(int)(sourceResolution.width * imageScale)`
+    /// (`SDWebImageImageIOCoder.m:274-277`). A side under 1/4000 of the other truncates to 0; 4.4.8 then gets no
+    /// bitmap context and returns the image unscaled (`:297-299`), and so does the port.
     public static func scaledDownSize(width: Int, height: Int, limitPixels: Int = destTotalPixels) -> (width: Int, height: Int) {
         let scale = (Double(limitPixels) / Double(width * height)).squareRoot()
-        return (max(1, Int(Double(width) * scale)), max(1, Int(Double(height) * scale)))
+        return (Int(Double(width) * scale), Int(Double(height) * scale))
     }
 
     /// Ports `-decompressedImageWithImage:data:options:` of the ImageIO coder: force-decodes the image, or,
@@ -173,6 +219,7 @@ public enum SDWebImageCoderHelper {
         guard let image, shouldDecodeImage(image) else { return image }
         guard shouldScaleDownImage(image, limitPixels: limitPixels) else { return decompressedImage(image) }
         let size = scaledDownSize(width: image.pixelWidth, height: image.pixelHeight, limitPixels: limitPixels)
+        guard size.width > 0, size.height > 0 else { return image }  // 4.4.8: no context, the image as it is
         let pixels = SDImageBoxResampler.resample(image, toWidth: size.width, height: size.height)
         let scaled = UIImage(pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: image.hasAlpha,
                              scale: image.scale, format: image.sd_imageFormat)

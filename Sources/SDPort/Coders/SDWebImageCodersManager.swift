@@ -128,7 +128,7 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
     }
 
     private static func describe(_ image: UIImage) -> String {
-        let frames = image.images?.count ?? 1
+        let frames = SDWebImageCoderHelper.frames(from: image)?.count ?? 1
         return "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight), "
             + (frames == 1 ? "1 frame" : "\(frames) frames")
     }

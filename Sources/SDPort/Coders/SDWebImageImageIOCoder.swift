@@ -21,8 +21,13 @@ import Foundation
 /// - Incremental decoding for every format it reads, GIF included (the first frame's rows that arrived).
 /// - Encoding to `.undefined` picks PNG for an image with alpha and JPEG otherwise.
 ///
-/// Where Linux differs: TIFF, HEIC, HEIF (and BMP, ICO) have no library here, so `canDecode` answers false for
-/// them and the coders manager reports "no coder" (`SDWebImageCoderError.noCoder`); ImageIO would read TIFF.
+/// Which data it claims follows 4.4.8 (`SDWebImageImageIOCoder.m:69-99,373-387`): every format but WebP, HEIC and
+/// HEIF, unknown bytes included (`default: YES`), for decoding, incremental decoding and encoding. HEIC and HEIF
+/// are refused as 4.4.8 refuses them on a system whose ImageIO cannot read them.
+///
+/// Where Linux differs: TIFF (and BMP, ICO, anything unknown) have no library here, so decoding them fails with
+/// `SDWebImageCoderError.noCoder` and encoding to TIFF gives nil, where ImageIO would read and write TIFF. For a
+/// download the outcome is the same as 4.4.8's for bytes ImageIO cannot read: "Downloaded image has 0 pixels".
 /// 5.x splits this class into `SDImageIOCoder` (stills) and `SDImageGIFCoder`/`SDImageAPNGCoder` (animation).
 ///
 /// Thread safety: the shared instance has no state. An instance made with `init()` for one download keeps that
@@ -37,6 +42,8 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
     public static let decodableFormats: Set<SDImageFormat> = [.jpeg, .png, .gif]
     /// The formats it writes (`.undefined` means "PNG or JPEG").
     public static let encodableFormats: Set<SDImageFormat> = [.jpeg, .png, .gif, .undefined]
+    /// The formats it never claims (4.4.8: WebP is the WebP coder's; HEIC and HEIF only where ImageIO reads them).
+    public static let refusedFormats: Set<SDImageFormat> = [.webp, .heic, .heif]
 
     /// Guards the incremental state of one download.
     private let lock = NSLock()
@@ -49,8 +56,9 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
 
     // MARK: Decoding
 
+    /// Every format but WebP, HEIC and HEIF, unknown bytes included (`canDecodeFromData:`'s `default: YES`).
     public func canDecode(from data: Data?) -> Bool {
-        Self.decodableFormats.contains(Data.sd_imageFormat(forImageData: data))
+        !Self.refusedFormats.contains(Data.sd_imageFormat(forImageData: data))
     }
 
     /// Decodes a JPEG (orientation applied), a PNG, or a GIF's first frame.
@@ -124,14 +132,15 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
 
     // MARK: Encoding
 
+    /// Every format but WebP, HEIC and HEIF (`canEncodeToFormat:`); only JPEG, PNG, GIF and `.undefined` give data.
     public func canEncode(to format: SDImageFormat) -> Bool {
-        Self.encodableFormats.contains(format)
+        !Self.refusedFormats.contains(format)
     }
 
     /// JPEG, PNG, or a still GIF of the image's first frame (ImageIO writes one image); `.undefined` is PNG for an
     /// image with alpha, JPEG otherwise.
     public func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? {
-        guard let image, canEncode(to: format) else { return nil }
+        guard let image, Self.encodableFormats.contains(format) else { return nil }
         let target = format == .undefined ? (image.hasAlpha ? SDImageFormat.png : .jpeg) : format
         let still = image.images?.first ?? image
         switch target {

@@ -26,9 +26,10 @@ extension SDWebImageJPEGCoder {
             let width = Int(info.width), height = Int(info.height)
             try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
             guard width * height > limitPixels else { return nil }  // `+shouldScaleDownImage:`
+            let size = SDWebImageCoderHelper.scaledDownSize(width: width, height: height, limitPixels: limitPixels)
+            guard size.width > 0, size.height > 0 else { return nil }  // a side of 0: left to the general path
             guard let stream = sdjpeg_stream_open(bytes.baseAddress, bytes.count, &info) else { return nil }
             defer { sdjpeg_stream_close(stream) }
-            let size = SDWebImageCoderHelper.scaledDownSize(width: width, height: height, limitPixels: limitPixels)
             let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
             row.initialize(repeating: 0, count: width * 4)
             defer { row.deallocate() }

@@ -1,8 +1,15 @@
 import Foundation
 
 /// A small NSURLSession stand-in over libcurl: it makes data tasks, runs them on one libcurl multi handle
-/// (`SDWebImageCurlEngine`), calls their delegates on one serial delegate queue, and applies the HTTP protocol
-/// cache and cookies the way NSURLSession does for the requests `SDWebImageDownloader` makes.
+/// (`SDWebImageCurlEngine`), calls the session's delegate on one serial delegate queue, and applies the HTTP
+/// protocol cache and cookies the way NSURLSession does for the requests `SDWebImageDownloader` makes. `file:`
+/// URLs are read from disk, as NSURLSession reads them (DL-17).
+///
+/// The delegate is the session's, as with `+sessionWithConfiguration:delegate:delegateQueue:`: the downloader
+/// passes itself and forwards each task's callbacks to the operation that owns the task (DL-18). NSURLSession
+/// keeps its delegate until it is invalidated, so in 4.4.8 a downloader that is never invalidated is never freed
+/// (its header asks callers to invalidate). The port's session holds its delegate weakly, so a downloader is freed
+/// with its last reference and its `deinit` invalidates the session.
 ///
 /// Port of the role `NSURLSession` plays in `SDWebImageDownloader.m` (4.4.8, `createNewSessionWithConfiguration:`),
 /// needed because Linux's FoundationNetworking lacks the delegate hooks the original relies on (5.x uses
@@ -25,6 +32,8 @@ public final class SDWebImageCurlSession: @unchecked Sendable {
     public let delegateQueue: DispatchQueue
 
     let engine: SDWebImageCurlEngine?
+    /// The session's delegate (weak, see above). Guarded by `lock`.
+    private weak var _delegate: SDWebImageCurlTaskDelegate?
     /// Guards `URLCache` reads and writes: the original synchronizes on the cache for the same reason.
     private let cacheLock = NSLock()
     /// Guards the task bookkeeping below.
@@ -34,11 +43,19 @@ public final class SDWebImageCurlSession: @unchecked Sendable {
     private var nextTaskIdentifier = 1
     private var outstanding: [Int: SDWebImageCurlTask] = [:]
 
-    /// A session over a copy of `configuration`, with its own delegate queue and libcurl engine.
-    public init(configuration: URLSessionConfiguration) {
+    /// A session whose tasks report to `delegate` (nil: only tasks made with a delegate of their own report).
+    public init(configuration: URLSessionConfiguration, delegate: SDWebImageCurlTaskDelegate? = nil) {
         self.configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         delegateQueue = DispatchQueue(label: "com.hackemist.SDWebImageCurlSession.delegateQueue")
         engine = SDWebImageCurlEngine(name: "com.hackemist.SDWebImageCurlSession.transport")
+        _delegate = delegate
+    }
+
+    /// The session's delegate. Set once, before the first task: the downloader makes its session before it can
+    /// pass itself, which `+sessionWithConfiguration:delegate:` does in one call.
+    public internal(set) var delegate: SDWebImageCurlTaskDelegate? {
+        get { lock.withLock { _delegate } }
+        set { lock.withLock { _delegate = newValue } }
     }
 
     deinit {
@@ -48,8 +65,19 @@ public final class SDWebImageCurlSession: @unchecked Sendable {
     /// The protocol cache store, or nil when the configuration has none.
     public var urlCache: URLCache? { configuration.urlCache }
 
-    /// A task for `request`, not yet resumed; nil once the session is invalidated (or libcurl failed to start).
+    /// A task for `request` that reports to the session's delegate, not yet resumed; nil once the session is
+    /// invalidated (or libcurl failed to start). `-dataTaskWithRequest:`.
+    public func dataTask(with request: URLRequest) -> SDWebImageCurlTask? {
+        makeTask(request, delegate: nil)
+    }
+
+    /// A task that reports to `delegate` instead of the session's (a task delegate, as NSURLSessionTask's
+    /// `delegate` since iOS 15; 4.4.8 does not use it). For tests and tools that drive the session directly.
     public func dataTask(with request: URLRequest, delegate: SDWebImageCurlTaskDelegate) -> SDWebImageCurlTask? {
+        makeTask(request, delegate: delegate)
+    }
+
+    private func makeTask(_ request: URLRequest, delegate: SDWebImageCurlTaskDelegate?) -> SDWebImageCurlTask? {
         guard engine != nil else { return nil }
         return lock.withLock {
             guard !isInvalidated else { return nil }

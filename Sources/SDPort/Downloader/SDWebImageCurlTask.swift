@@ -38,7 +38,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
 
     /// Guards everything below.
     private let lock = NSLock()
-    private var delegate: SDWebImageCurlTaskDelegate?
+    /// The task's own delegate, if it was made with one; else the session's delegate hears of it.
+    private var taskDelegate: SDWebImageCurlTaskDelegate?
     private var _state = URLSessionTask.State.suspended
     private var _response: URLResponse?
     private var _priority = SDWebImageCurlTask.defaultPriority
@@ -50,6 +51,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     private var substitute: CachedURLResponse?
     /// A stored response served without the network.
     private var servedFromCache: CachedURLResponse?
+    /// The bytes of a `file:` URL, read and waiting for the delegate to allow the response.
+    private var fileBody: Data?
     /// The response and body chunks kept for the protocol cache (only for storable responses).
     private var storableResponse: HTTPURLResponse?
     private var bodyChunks: [Data]?
@@ -59,11 +62,11 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     static let maximumRedirects = 16
     private var didComplete = false
 
-    init(identifier: Int, request: URLRequest, session: SDWebImageCurlSession, delegate: SDWebImageCurlTaskDelegate) {
+    init(identifier: Int, request: URLRequest, session: SDWebImageCurlSession, delegate: SDWebImageCurlTaskDelegate?) {
         taskIdentifier = identifier
         originalRequest = request
         self.session = session
-        self.delegate = delegate
+        taskDelegate = delegate
     }
 
     /// Running, suspended, canceling or completed, as NSURLSessionTask reports it.
@@ -97,6 +100,10 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         let request = originalRequest
         guard request.url != nil else {
             completeAsync(SDWebImageDownloaderError.cannotStart(nil, reason: "the request has no URL"))
+            return
+        }
+        if let url = request.url, url.isFileURL {
+            readFile(url)
             return
         }
         let policy = request.cachePolicy
@@ -189,6 +196,53 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         }
     }
 
+    /// Reads a `file:` URL as NSURLSession does (DL-17): a response with the file's length and no status, then
+    /// its bytes, then the completion; a missing file, a folder or an unreadable file fails with NSURLSession's
+    /// code. The protocol cache and cookies do not apply. Read off the delegate queue, like a transfer.
+    private func readFile(_ url: URL) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let path = url.path
+            var isDirectory: ObjCBool = false
+            let failure: NSError?
+            var body: Data?
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                failure = SDWebImageDownloaderError.fileUnreadable(url, code: NSURLErrorFileDoesNotExist, reason: "no such file")
+            } else if isDirectory.boolValue {
+                failure = SDWebImageDownloaderError.fileUnreadable(url, code: NSURLErrorFileIsDirectory, reason: "it is a folder")
+            } else {
+                do {
+                    body = try Data(contentsOf: url)
+                    failure = nil
+                } catch {
+                    // Gone since the check above, or not readable.
+                    let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+                    let code = posix == Int(ENOENT) ? NSURLErrorFileDoesNotExist : NSURLErrorNoPermissionsToReadFile
+                    failure = SDWebImageDownloaderError.fileUnreadable(url, code: code, reason: error.localizedDescription)
+                }
+            }
+            guard let body else {
+                self.completeAsync(failure)
+                return
+            }
+            let response = URLResponse(url: url, mimeType: Self.mimeType(forPathExtension: url.pathExtension),
+                                       expectedContentLength: body.count, textEncodingName: nil)
+            self.lock.withLock { self.fileBody = body }
+            self.session.delegateQueue.async { self.deliver(response, from: nil) }
+        }
+    }
+
+    /// The MIME type NSURLSession reports for a file, from its extension (images; anything else is octet-stream).
+    static func mimeType(forPathExtension pathExtension: String) -> String {
+        switch pathExtension.lowercased() {
+        case "jpg", "jpeg": return "image/jpeg"
+        case "png": return "image/png"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "tif", "tiff": return "image/tiff"
+        default: return "application/octet-stream"
+        }
+    }
+
     private func serveFromCache(_ cached: CachedURLResponse) {
         lock.withLock {
             servedFromCache = cached
@@ -213,7 +267,13 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
 
     /// The delegate, if `source` is still this task's transfer and the task has not completed.
     private func currentDelegate(for source: SDWebImageCurlTransfer?) -> SDWebImageCurlTaskDelegate? {
-        lock.withLock { (source == nil || transfer === source) && !didComplete ? delegate : nil }
+        let current = lock.withLock { (source == nil || transfer === source) && !didComplete }
+        return current ? delegate : nil
+    }
+
+    /// The task's own delegate, else the session's.
+    private var delegate: SDWebImageCurlTaskDelegate? {
+        lock.withLock { taskDelegate } ?? session.delegate
     }
 
     private func handleResponse(_ head: SDWebImageCurlTransfer.ResponseHead, from source: SDWebImageCurlTransfer) {
@@ -266,7 +326,7 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         deliver(response, from: source)
     }
 
-    /// Hands the response to the delegate and acts on its answer. `source` nil: served from the cache.
+    /// Hands the response to the delegate and acts on its answer. `source` nil: served from the cache or a file.
     private func deliver(_ response: URLResponse, from source: SDWebImageCurlTransfer?) {
         guard let delegate = currentDelegate(for: source) else { return }
         lock.withLock {
@@ -292,9 +352,15 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         }
     }
 
+    /// The body of a response made without the network: a stored response's, or a file's.
     private func deliverCachedBody() {
-        guard let delegate = currentDelegate(for: nil), let cached = lock.withLock({ servedFromCache }) else { return }
-        delegate.curlTask(self, didReceive: cached.data)
+        guard let delegate = currentDelegate(for: nil) else { return }
+        let (stored, file) = lock.withLock { (servedFromCache?.data, fileBody) }
+        if let stored {
+            delegate.curlTask(self, didReceive: stored)
+        } else if let file, !file.isEmpty {  // NSURLSession sends no data for an empty file
+            delegate.curlTask(self, didReceive: file)
+        }
         complete(nil)
     }
 
@@ -430,20 +496,20 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         session.delegateQueue.async { self.complete(error) }
     }
 
-    /// Reports completion once (delegate queue), then forgets the delegate and the transfer.
+    /// Reports completion once (delegate queue), then forgets the task delegate and the transfer.
     private func complete(_ error: NSError?) {
-        let delegate = lock.withLock { () -> SDWebImageCurlTaskDelegate? in
-            guard !didComplete else { return nil }
+        let (completes, receiver) = lock.withLock { () -> (Bool, SDWebImageCurlTaskDelegate?) in
+            guard !didComplete else { return (false, nil) }
             didComplete = true
             _state = .completed
             transfer = nil
             bodyChunks = nil
-            let receiver = self.delegate
-            self.delegate = nil
-            return receiver
+            fileBody = nil
+            defer { taskDelegate = nil }
+            return (true, taskDelegate)
         }
-        guard let delegate else { return }
-        delegate.curlTask(self, didCompleteWithError: error)
+        guard completes else { return }
+        (receiver ?? session.delegate)?.curlTask(self, didCompleteWithError: error)
         session.taskDidComplete(self)
     }
 }

@@ -5,12 +5,13 @@ import Foundation
 ///
 /// Ports `SDWebImageDownloader` (`SDWebImageDownloader.m`, 4.4.8). Structure kept from the original: an
 /// `OperationQueue` named `com.hackemist.SDWebImageDownloader` (6 at a time), the running operations by URL in
-/// `URLOperations`, guarded by the concurrent queue `com.hackemist.SDWebImageDownloaderBarrierQueue` (reads
-/// with `sync`, writes with barriers; 4.4.8 uses a semaphore there, 4.0–4.2 used this queue), the HTTP headers,
-/// the operation class, and one session shared by all operations.
+/// `URLOperations` behind the semaphore `operationsLock` and the HTTP headers behind `headersLock`, as 4.4.8
+/// guards them (`SDWebImageDownloader.m:12-13,42-43`; 4.0–4.2 used a concurrent "barrier" queue), the operation
+/// class, and one session shared by all operations, whose delegate the downloader is: each task callback is
+/// forwarded to the operation that owns the task (`SDWebImageDownloader+SessionDelegate.swift`, DL-18).
 ///
-/// Where Linux forces a difference: the session is `SDWebImageCurlSession` (libcurl) instead of NSURLSession,
-/// and each task reports to its own operation rather than through the downloader. The session's protocol cache
+/// Where Linux forces a difference: the session is `SDWebImageCurlSession` (libcurl) instead of NSURLSession.
+/// The session's protocol cache
 /// is the configuration's `urlCache`; `init()` gives the downloader its own (4 MB memory, 20 MB disk under
 /// `$XDG_CACHE_HOME` or `~/.cache`, folder `com.hackemist.SDWebImageDownloader`), pass a configuration to choose
 /// another. 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
@@ -23,15 +24,19 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     public static let shared = SDWebImageDownloader()
 
     let downloadQueue: OperationQueue
-    let barrierQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderBarrierQueue", attributes: .concurrent)
-    /// The running operation of each URL. Guarded by `barrierQueue`.
+    /// Guards `URLOperations` and `lastAddedOperation` (4.4.8's `operationsLock`, a semaphore of 1).
+    private let operationsLock = DispatchSemaphore(value: 1)
+    /// The running operation of each URL. Guarded by `operationsLock`.
     private var URLOperations: [URL: any Operation & SDWebImageDownloaderOperationInterface] = [:]
-    /// The operation added last, for LIFO. Guarded by `barrierQueue`.
+    /// The operation added last, for LIFO. Guarded by `operationsLock`.
     private weak var lastAddedOperation: Operation?
 
-    /// Every setting, behind one lock: `makeOperation` reads them together, so a request is never built from
-    /// half-changed settings.
-    private let settings: SDLocked<SDWebImageDownloaderConfig>
+    /// Guards `settings` (4.4.8's `headersLock`, a semaphore of 1). The port keeps the headers in one value with
+    /// the other settings, which 4.4.8 leaves to atomic properties, so `makeOperation` builds a request from the
+    /// settings of one moment.
+    private let headersLock = DispatchSemaphore(value: 1)
+    /// Every setting, the HTTP headers among them. Guarded by `headersLock`.
+    private var settings: SDWebImageDownloaderConfig
     /// The session every new operation runs in; replaced by `createNewSession(with:)`. Its own lock.
     private let currentSession: SDLocked<SDWebImageCurlSession>
 
@@ -57,9 +62,20 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         var config = SDWebImageDownloaderConfig()
         config.httpHeaders = ["Accept": "image/webp,image/*;q=0.8"]  // WebP is built in (FAQ-12)
         config.httpHeaders["User-Agent"] = SDWebImageDownloader.defaultUserAgent()
-        settings = SDLocked(wrappedValue: config)
+        settings = config
         currentSession = SDLocked(wrappedValue: SDWebImageDownloader.makeSession(sessionConfiguration, timeout: config.downloadTimeout))
+        currentSession.wrappedValue.delegate = self
     }
+
+    /// Runs `body` holding `lock`, a semaphore used as a lock (4.4.8's `LOCK`/`UNLOCK` macros).
+    private func locked<T>(_ lock: DispatchSemaphore, _ body: () throws -> T) rethrows -> T {
+        lock.wait()
+        defer { lock.signal() }
+        return try body()
+    }
+
+    /// Every setting, read at once under `headersLock`.
+    private var currentSettings: SDWebImageDownloaderConfig { locked(headersLock) { settings } }
 
     deinit {
         currentSession.wrappedValue.invalidateAndCancel()
@@ -75,13 +91,17 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     private var session: SDWebImageCurlSession { currentSession.wrappedValue }
 
+    /// The current session's delegate: the downloader itself (DL-18; for tests and tools).
+    public var sessionDelegate: SDWebImageCurlTaskDelegate? { session.delegate }
+
     /// Cancels every download, invalidates the session and makes a new one from `sessionConfiguration`, whose
     /// request timeout becomes `downloadTimeout` (DL-15). Ports `createNewSessionWithConfiguration:` (4.4.8; its
     /// `init` calls it too, the port's makes the first session directly). 4.4.8 changes the caller's
     /// configuration object, the port changes a copy.
     public func createNewSession(with sessionConfiguration: URLSessionConfiguration) {
         cancelAllDownloads()
-        let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: settings[\.downloadTimeout])
+        let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: currentSettings.downloadTimeout)
+        replacement.delegate = self
         let old = currentSession.withLock { session -> SDWebImageCurlSession in
             defer { session = replacement }
             return session
@@ -93,16 +113,16 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// All the settings at once (5.x's `config`); set it to change several together.
     public var config: SDWebImageDownloaderConfig {
-        get { settings.wrappedValue }
-        set { settings.wrappedValue = newValue }
+        get { currentSettings }
+        set { locked(headersLock) { settings = newValue } }
     }
 
     /// 4.4.8's settings by their 4.4.8 names — `shouldDecompressImages`, `downloadTimeout`, `executionOrder`,
     /// `urlCredential`, `username`, `password`, `headersFilter` — and the port's `completionQueue`, each read or
     /// written under the one lock (`downloader.downloadTimeout = 3` sets `config.downloadTimeout`).
     public subscript<T>(dynamicMember setting: WritableKeyPath<SDWebImageDownloaderConfig, T>) -> T {
-        get { settings[setting] }
-        set { settings[setting] = newValue }
+        get { locked(headersLock) { settings[keyPath: setting] } }
+        set { locked(headersLock) { settings[keyPath: setting] = newValue } }
     }
 
     /// How many downloads run at once (the queue's `maxConcurrentOperationCount`; default 6).
@@ -122,25 +142,25 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// Sets a header sent with every request; nil removes it.
     public func setValue(_ value: String?, forHTTPHeaderField field: String) {
-        settings.withLock { $0.httpHeaders[field] = value }
+        locked(headersLock) { settings.httpHeaders[field] = value }
     }
 
-    /// The value of a header every request will send, or nil.
+    /// The value of one header sent with every request.
     public func value(forHTTPHeaderField field: String) -> String? {
-        settings.withLock { $0.httpHeaders[field] }
+        locked(headersLock) { settings.httpHeaders[field] }
     }
 
     /// All headers sent with every request.
-    public var allHTTPHeaderFields: SDHTTPHeadersDictionary { settings[\.httpHeaders] }
+    public var allHTTPHeaderFields: SDHTTPHeadersDictionary { locked(headersLock) { settings.httpHeaders } }
 
     /// The class new operations are made of.
-    public var operationClass: AnyClass { settings[\.operationClass] }
+    public var operationClass: AnyClass { locked(headersLock) { settings.operationClass } }
 
     /// Uses `operationClass` for new operations if it is an `Operation` subclass that conforms to
     /// `SDWebImageDownloaderOperationInterface`; anything else (or nil) restores the default (DL-05).
     public func setOperationClass(_ operationClass: AnyClass?) {
         let usable = operationClass as? any (Operation & SDWebImageDownloaderOperationInterface).Type
-        settings[\.operationClass] = usable ?? SDWebImageDownloaderOperation.self
+        locked(headersLock) { settings.operationClass = usable ?? SDWebImageDownloaderOperation.self }
     }
 
     // MARK: Downloading
@@ -158,7 +178,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
             completed?(nil, nil, nil, false)
             return nil
         }
-        let (operation, cancelToken, joined) = barrierQueue.sync(flags: .barrier) {
+        let (operation, cancelToken, joined) = locked(operationsLock) {
             () -> (any Operation & SDWebImageDownloaderOperationInterface, Any?, Bool) in
             // A finished or cancelled operation may still be listed for a moment; it cannot be joined, and
             // neither can one that is already calling its completion blocks (addHandlers returns nil).
@@ -173,9 +193,12 @@ public final class SDWebImageDownloader: @unchecked Sendable {
             let operation = makeOperation(url: url, options: options)
             let finishedOperation = WeakOperation(operation)
             operation.completionBlock = { [weak self] in
+                // The queue calls this on another thread once the operation has finished, never inside a call that
+                // holds the lock (4.4.8 relies on the same, `SDWebImageDownloader.m:302-310`).
                 guard let self else { return }
-                self.barrierQueue.async(flags: .barrier) {
-                    // Only this operation's entry: a newer operation for the URL may have replaced it.
+                self.locked(self.operationsLock) {
+                    // Only this operation's entry: a newer operation for the URL may have replaced it (4.4.8
+                    // removes the key whatever it holds; see chapter 08).
                     if let listed = self.URLOperations[url], listed === finishedOperation.value {
                         self.URLOperations[url] = nil
                     }
@@ -192,9 +215,10 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         return SDWebImageDownloadToken(url: url, operation: operation, cancelToken: cancelToken)
     }
 
-    /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Runs inside the barrier.
+    /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Runs holding
+    /// `operationsLock`, as in 4.4.8.
     private func makeOperation(url: URL, options: SDWebImageDownloaderOptions) -> any Operation & SDWebImageDownloaderOperationInterface {
-        let settings = self.settings.wrappedValue  // one read: every setting of one moment
+        let settings = currentSettings  // one read: every setting of one moment
         let request = Self.makeRequest(url: url, options: options, settings: settings)
         let operation = settings.operationClass.init(request: request, in: session, options: options)
         configure(operation, settings: settings)
@@ -245,7 +269,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// token's own reference: a token whose download already finished and left the list cancels nothing.
     public func cancel(_ token: SDWebImageDownloadToken?) {
         guard let token, let url = token.url else { return }
-        barrierQueue.sync(flags: .barrier) {
+        locked(operationsLock) {
             if let operation = URLOperations[url], operation.cancel(token.downloadOperationCancelToken) {
                 URLOperations[url] = nil
             }
@@ -264,7 +288,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// Invalidates the session: with `cancelPendingOperations`, running transfers are cancelled (their
     /// operations complete with NSURLErrorCancelled); otherwise they finish first. Does nothing on `shared`.
-    /// Downloads asked for afterwards fail with "Connection can't be initialized".
+    /// Downloads asked for afterwards fail with "Task can't be initialized" (OP-01).
     public func invalidateSessionAndCancel(_ cancelPendingOperations: Bool) {
         guard self !== SDWebImageDownloader.shared else { return }
         if cancelPendingOperations {
@@ -277,11 +301,11 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     // MARK: Inspection (port addition, for tests and tools)
 
     /// How many URLs have an operation in `URLOperations` right now.
-    public var runningURLCount: Int { barrierQueue.sync { URLOperations.count } }
+    public var runningURLCount: Int { locked(operationsLock) { URLOperations.count } }
 
     /// The operation downloading `url`, if any.
     public func runningOperation(for url: URL) -> (any Operation & SDWebImageDownloaderOperationInterface)? {
-        barrierQueue.sync { URLOperations[url] }
+        locked(operationsLock) { URLOperations[url] }
     }
 
     // MARK: Defaults

@@ -62,9 +62,23 @@ enum SDWebImageDownloaderError {
                  "Nothing in the protocol cache for \(describe(url)) and the cache policy forbids loading it", url: url)
     }
 
-    /// The session was invalidated before the transfer could start (OP-01's "cannot start" case).
+    /// The operation got no task (OP-01): 4.4.8's text, "Task can't be initialized", with the reason the port
+    /// knows in `NSLocalizedFailureReasonErrorKey` (`SDWebImageDownloaderOperation.m:202`; 4.2 said "Connection
+    /// can't be initialized").
+    static func taskCannotBeInitialized(_ url: URL?, reason: String) -> NSError {
+        urlError(NSURLErrorUnknown, "Task can't be initialized", url: url,
+                 extra: [NSLocalizedFailureReasonErrorKey: "\(describe(url)): \(reason)"])
+    }
+
+    /// A transfer could not start or go on (libcurl refused a handle, or the session was invalidated meanwhile).
     static func cannotStart(_ url: URL?, reason: String) -> NSError {
-        urlError(NSURLErrorUnknown, "Connection can't be initialized for \(describe(url)): \(reason)", url: url)
+        urlError(NSURLErrorUnknown, "Cannot start the transfer of \(describe(url)): \(reason)", url: url)
+    }
+
+    /// A `file:` URL that cannot be read, with the code NSURLSession gives: NSURLErrorFileDoesNotExist (-1100),
+    /// NSURLErrorFileIsDirectory (-1101) or NSURLErrorNoPermissionsToReadFile (-1102) (DL-17).
+    static func fileUnreadable(_ url: URL, code: Int, reason: String) -> NSError {
+        urlError(code, "Cannot read \(url.path): \(reason)", url: url)
     }
 
     /// Maps a libcurl result onto an NSURLErrorDomain error. `detail` is libcurl's error buffer text.

@@ -4,12 +4,19 @@ import Foundation
 ///
 /// Ports `SDWebImageDownloaderOperation` (`SDWebImageDownloaderOperation.m`, 4.4.8): an asynchronous
 /// `Operation` whose task (`SDWebImageCurlTask`, the port's NSURLSessionDataTask) reports the response, the
-/// data and the completion to it, as NSURLSession's delegate methods do in the original.
+/// data and the completion to it, as NSURLSession's delegate methods do in the original: through the downloader,
+/// which is the session's delegate and forwards each callback (DL-18), or directly when the operation made a
+/// session of its own.
 ///
 /// - Callbacks are kept per caller (`addHandlers` returns the token `cancel(_:)` takes); the operation is
 ///   cancelled only when the last caller cancels (OP-06).
-/// - Progress: (0, -1) before the request goes out (the original calls it right after `resume`; the port calls
-///   it just before, so it always comes first), (0, expected) on a valid response, (received, expected) per chunk.
+/// - Progress: (0, -1) and the start notification before the request goes out, (0, expected) on a valid response,
+///   (received, expected) per chunk. 4.4.8 calls `resume` first (`SDWebImageDownloaderOperation.m:193-200`), so on
+///   a fast response its (0, -1) and "start" race with the response's own progress and notification on the session's
+///   queue; the port calls them just before `resume`, so they always come first (a deliberate difference, chapter 08).
+/// - Progressive downloads decode every chunk as a partial image, the last one too (OP-10), so at least one partial
+///   image arrives before the final one; without a Content-Length there is none. While a partial decode is queued
+///   or running, the chunks between are not decoded (5.x's rule; see `decodePartially`).
 /// - A status >= 400, or a 304 with nothing cached, is answered with "cancel", as 4.4.8 answers
 ///   `NSURLSessionResponseCancel`: the download ends with `NSURLErrorDomain` / `NSURLErrorCancelled`, which the
 ///   manager does not blacklist (OP-02, MGR-06). The port adds the status (userInfo `statusCode`, and "HTTP 404"
@@ -85,8 +92,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var progressiveCoder: (any SDWebImageProgressiveCoder)?
     /// A partial decode is queued or running: chunks arriving meanwhile are not decoded (5.x's rule).
     private var partialDecodePending = false
-    /// The task has ended: a partial decode that has not started yet is skipped.
+    /// The task has ended: a partial decode of a chunk before the last that has not started yet is skipped.
     private var downloadCompleted = false
+    /// The final completion blocks have started to run (on the completion queue): no partial image after them.
+    private var finalCompletionDelivered = false
 
     /// An operation for `request`, run as a task of `transport`.
     public required init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions) {
@@ -190,7 +199,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             // As in the original: without an injected session, make one with a 15 s timeout and own it.
             let configuration = URLSessionConfiguration.default
             configuration.timeoutIntervalForRequest = 15
-            session = SDWebImageCurlSession(configuration: configuration)
+            session = SDWebImageCurlSession(configuration: configuration, delegate: self)
             stateLock.withLock { ownedSession = session }
         }
         if options.contains(.ignoreCachedResponse), let request {
@@ -198,14 +207,14 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             let cached = session.cachedResponse(for: request)?.data
             stateLock.withLock { cachedData = cached }
         }
-        let task = request.flatMap { session.dataTask(with: $0, delegate: self) }
+        let task = request.flatMap { session.dataTask(with: $0) }
         stateLock.withLock { _dataTask = task }
         setExecuting(true)
         lifecycleLock.unlock()
 
         guard let task else {
             let reason = request == nil ? "the operation has no request" : "the downloader's session was invalidated"
-            complete(image: nil, data: nil, error: SDWebImageDownloaderError.cannotStart(request?.url, reason: reason))
+            complete(image: nil, data: nil, error: SDWebImageDownloaderError.taskCannotBeInitialized(request?.url, reason: reason))
             return
         }
         if options.contains(.highPriority) {
@@ -286,6 +295,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         done()
         guard !blocks.isEmpty else { return }
         dispatch_queue_async_safe(queue) {
+            self.stateLock.withLock { self.finalCompletionDelivered = true }
             for block in blocks { block(image, data, error, true) }
         }
     }
@@ -296,9 +306,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         let queue = completionQueue
         guard !blocks.isEmpty else { return }
         dispatch_queue_async_safe(queue) {
-            // The final completion may have been queued between the check above and this block: a partial image
-            // must never arrive after it.
-            guard !self.stateLock.withLock({ self._isFinishing }) else { return }
+            // A final completion that does not come from the coder queue (an error) may have run between the check
+            // above and this block: a partial image must never arrive after it. One queued after this block (the
+            // final decode follows on the same serial coder queue) runs after it.
+            guard !self.stateLock.withLock({ self.finalCompletionDelivered }) else { return }
             for block in blocks { block(image, nil, nil, false) }
         }
     }
@@ -347,10 +358,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             return (imageData!, _expectedSize)
         }
         let url = request?.url
-        // The last chunk is not decoded partially: the final decode follows at once (5.x's rule; 4.4.8 also
-        // decodes it as a "finished" partial image, a full-size decode whose result is replaced right away).
-        if options.contains(.progressiveDownload), expected > 0, snapshot.count < expected {
-            decodePartially(snapshot)
+        // Every chunk, the last one too (`finished`), as 4.4.8 (`SDWebImageDownloaderOperation.m:322-357`); only a
+        // known length (`expected > 0`) says which chunk is the last.
+        if options.contains(.progressiveDownload), expected > 0 {
+            decodePartially(snapshot, finished: snapshot.count >= expected)
         }
         for progress in progressBlocks { progress(snapshot.count, expected, url) }
     }
@@ -386,8 +397,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             _dataTask = nil
             downloadCompleted = true
         }
-        // A cancelled operation has already posted a stop notification (from `cancel()`) and dropped its
-        // callbacks; 4.4.8 posts "stop" again here, because the cancelled task still reports its end.
+        // Reached for a cancelled operation only when it is its own session's delegate (`ownedSession`): through the
+        // downloader, `reset()` dropped the task, so the downloader finds no operation for it (DL-18). Its callbacks
+        // are gone; 4.4.8 posts "stop" a second time here, because the cancelled task still reports its end.
         guard !isCancelled else {
             post(SDWebImageDownloadStopNotification)
             done()
@@ -440,16 +452,17 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         return url?.absoluteString
     }
 
-    /// Decodes the data so far into a partial image, at most one at a time. 4.4.8 queues one decode per chunk, each
-    /// with its own copy of the data and each making a full-size bitmap, so chunks arriving faster than they
-    /// decode pile up copies and bitmaps (SDWebImage #2427). The port follows 5.x
+    /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of
+    /// the data and each making a full-size bitmap, so chunks arriving faster than they decode pile up copies and
+    /// bitmaps (SDWebImage #2427). The port follows 5.x for the chunks before the last
     /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"):
-    /// while a partial decode is queued or running, chunks only add to the data, the last chunk is left to the
-    /// final decode, and a partial decode that has not started when the task ends is skipped. Fewer partial images
-    /// arrive; each still shows all the data decoded at its time, and the final image is unchanged.
-    private func decodePartially(_ data: Data) {
+    /// while a partial decode is queued or running they only add to the data, and one that has not started when the
+    /// task ends is skipped. The last chunk (`finished`) is always decoded and delivered as a partial image before
+    /// the final one, as 4.4.8 does (OP-10; 5.x skips it). Fewer partial images arrive than in 4.4.8; each shows
+    /// all the data decoded at its time, and the final image is unchanged.
+    private func decodePartially(_ data: Data, finished: Bool) {
         let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in
-            guard !partialDecodePending, !downloadCompleted else { return nil }
+            guard finished || (!partialDecodePending && !downloadCompleted) else { return nil }
             if progressiveCoder == nil {
                 // A fresh instance per download: a progressive coder keeps the state of one image.
                 for coder in SDWebImageCodersManager.shared.coders {
@@ -468,12 +481,15 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         let decompress = shouldDecompressImages
         coderQueue.async {
             let skip = self.stateLock.withLock { () -> Bool in
-                if self.downloadCompleted || self._isFinishing { self.partialDecodePending = false; return true }
+                if self._isFinishing || (!finished && self.downloadCompleted) {
+                    self.partialDecodePending = false
+                    return true
+                }
                 return false
             }
             if skip { return }
             defer { self.stateLock.withLock { self.partialDecodePending = false } }
-            guard var image = coder.incrementallyDecodedImage(with: data, finished: false) else { return }
+            guard var image = coder.incrementallyDecodedImage(with: data, finished: finished) else { return }
             image = SDScaledImageForKey(key, image) ?? image
             if decompress {
                 var imageData: Data? = data

@@ -7,7 +7,7 @@ import Foundation
 /// port makes it public so callers can read `isCancelled` and set `cancelBlock`).
 ///
 /// - `cancel()` marks the load cancelled, cancels the cache query, and calls `cancelBlock` once. The manager
-///   sets `cancelBlock` to cancel the download token and drop the load from `runningOperations` (the 4.0–4.3
+///   sets `cancelBlock` to cancel the download token and drop the load from `runningOperations` (the 4.0–4.2
 ///   shape; 4.4.8 keeps the token in a property and cancels it from `cancel`, which is the same thing).
 /// - A `cancelBlock`, cache operation or download token handed over after `cancel()` is cancelled at once, so
 ///   a cancel that races with the manager starting the download never leaves the download running (4.4.8 can).

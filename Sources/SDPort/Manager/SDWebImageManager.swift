@@ -376,7 +376,8 @@ public final class SDWebImageManager: @unchecked Sendable {
             image = SDScaledImageForKey(key, unscaled)
         }
         let serializer = cacheSerializer
-        let delegate = self.delegate
+        // Only a delegate that implements the transform gets the hop (4.4.8's respondsToSelector:, MGR-13).
+        let delegate = self.delegate as? any SDWebImageManagerTransformingDelegate
 
         if refreshingCachedImage && image == nil {
             // The refresh was answered from the protocol cache (304): the cached image is current. Nothing to call.

@@ -1,21 +1,23 @@
 import Foundation
 
-/// Lets an app steer the manager: whether to download a missed image, whether to blacklist a failed URL, and
-/// how to transform a downloaded image before it is cached and delivered (MGR-13).
+/// Lets an app steer the manager: whether to download a missed image and whether to blacklist a failed URL
+/// (MGR-13). To transform downloaded images too, conform to `SDWebImageManagerTransformingDelegate`.
 ///
 /// Ports the `SDWebImageManagerDelegate` protocol (`SDWebImageManager.h`, 4.4.8), whose three methods are all
-/// `@optional`. Swift has no optional protocol methods without the Objective-C runtime (absent on Linux), so
-/// each has a default implementation that behaves exactly as "not implemented" does in the original:
-/// - `shouldDownloadImageFor` → true (download when missed);
-/// - `shouldBlockFailedURL` → the manager's built-in rule (`SDWebImageManager.shouldBlockFailedURL(with:)`,
-///   the eight excluded network errors);
-/// - `transformDownloadedImage` → the image itself, unchanged. The one visible difference: with a delegate set,
-///   every downloaded still image passes through the transform step on a global queue before it is delivered
-///   (the original skips that step when the method is missing). The result and the cached data are the same,
-///   because an unchanged image keeps its downloaded data.
+/// `@optional`; the manager calls each only when the delegate `respondsToSelector:` it
+/// (`SDWebImageManager.m:180,244,398`). Swift has no optional protocol methods without the Objective-C runtime
+/// (absent on Linux), so the port says "not implemented" in two ways:
+/// - `shouldDownloadImageFor` and `shouldBlockFailedURL` have default implementations that do exactly what the
+///   manager does when the method is missing: true (download when missed), and the manager's built-in rule
+///   (`SDWebImageManager.shouldBlockFailedURL(with:)`, the eight excluded network errors).
+/// - The transform has no such neutral answer: whether it exists decides whether the downloaded image takes a hop
+///   to a global queue before it is stored and delivered. So it lives in a protocol of its own,
+///   `SDWebImageManagerTransformingDelegate`, and the manager checks conformance where 4.4.8 checks
+///   `respondsToSelector:`. A delegate that only answers `shouldDownload` keeps the store and the completion on the
+///   downloader's completion queue, in order.
 ///
-/// The methods are called off the main queue (the transform on a global queue, the others on whatever queue
-/// the cache or the downloader answers on), so a delegate must be `Sendable`.
+/// The methods are called off the main queue (on whatever queue the cache or the downloader answers on), so a
+/// delegate must be `Sendable`.
 /// 5.x keeps `shouldDownloadImageForURL` and `shouldBlockFailedURL`; transforms move to `SDImageTransformer`.
 /// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:132` (`SDWebImageManagerDelegate`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.h:53` (`SDWebImageManagerDelegate`).
@@ -24,8 +26,6 @@ public protocol SDWebImageManagerDelegate: AnyObject, Sendable {
     func imageManager(_ imageManager: SDWebImageManager, shouldDownloadImageFor imageURL: URL?) -> Bool
     /// Whether to put `imageURL` on the failed-URL list after `error` (4.4's addition).
     func imageManager(_ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL, withError error: Error) -> Bool
-    /// Transforms a freshly downloaded image; runs on a global queue. Return the same object to keep it as is.
-    func imageManager(_ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?, withURL imageURL: URL?) -> UIImage?
 }
 
 extension SDWebImageManagerDelegate {
@@ -35,9 +35,5 @@ extension SDWebImageManagerDelegate {
 
     public func imageManager(_ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL, withError error: Error) -> Bool {
         SDWebImageManager.shouldBlockFailedURL(with: error)
-    }
-
-    public func imageManager(_ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?, withURL imageURL: URL?) -> UIImage? {
-        image
     }
 }

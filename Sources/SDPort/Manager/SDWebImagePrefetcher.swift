@@ -111,7 +111,11 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
             completionBlock = completed
             return generation
         }
-        for _ in 0..<min(max(1, maxConcurrentDownloads), urls.count) {
+        // `maxConcurrentDownloads` loads, the bound read as 4.4.8's unsigned number (`SDWebImagePrefetcher.m:127-130`):
+        // -1 (the operation queue's "default") starts every URL. 0 starts none, and nothing completes; that is 4.4.8
+        // too, and the downloader's queue, also set to 0, would run no download anyway.
+        let slots = maxConcurrentDownloads < 0 ? urls.count : maxConcurrentDownloads
+        for _ in 0..<min(slots, urls.count) {
             startNextPrefetch(generation: startGeneration)
         }
     }

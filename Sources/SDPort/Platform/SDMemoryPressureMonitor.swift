@@ -9,11 +9,16 @@ import Foundation
 ///   check, the cgroup hit its limit and the kernel is reclaiming or refusing memory — a memory warning;
 /// - resident memory against `residentFraction` of the limit (`SDProcessMemory.limitBytes`): one warning each
 ///   time it rises above — the only signal under cgroup v1, without a cgroup, or in a cgroup with no limit.
-/// The notification is posted from the monitor's queue (UIKit posts it on the main queue; a Linux program need
-/// not drain that one), and `AutoPurgeCache` empties itself on the posting thread.
+/// The notification is posted on the main queue, as UIKit posts it, so observers run there. A Linux program need
+/// not drain the main queue (a server, a command-line tool blocked in a wait): when the next check finds the
+/// previous warning still waiting there, the monitor posts it itself, from its own queue, so the caches are emptied
+/// anyway (`AutoPurgeCache` empties itself on the posting thread); the waiting block then posts nothing. Each
+/// warning is posted once.
 ///
-/// `shared` starts when the first `SDImageCache` is made, unless the program set `isAutomatic` to false before;
-/// a program can also `stop()` it, or make its own monitor. State is guarded by `lock`.
+/// `shared` starts when the first `SDImageCache` is made, unless the program set `isAutomatic` to false before,
+/// or the environment has `SDPORT_MEMORY_MONITOR=off` (the test suite sets it, so a real memory spike cannot empty
+/// a cache under a test; tests that need a monitor make their own). A program can also `stop()` it, or make its own
+/// monitor. State is guarded by `lock`.
 public final class SDMemoryPressureMonitor: @unchecked Sendable {
     /// Where the monitor looks and how often.
     public struct Configuration: Sendable {
@@ -44,11 +49,12 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     public static let shared = SDMemoryPressureMonitor(configuration: .current)
 
     /// Whether the first `SDImageCache` starts `shared`; set it to false before making a cache to keep it off.
+    /// Starts false when the environment has `SDPORT_MEMORY_MONITOR=off`.
     public static var isAutomatic: Bool {
         get { automatic.wrappedValue }
         set { automatic.wrappedValue = newValue }
     }
-    private static let automatic = SDLocked(wrappedValue: true)
+    private static let automatic = SDLocked(wrappedValue: ProcessInfo.processInfo.environment["SDPORT_MEMORY_MONITOR"] != "off")
 
     /// What the monitor watches and how often.
     public let configuration: Configuration
@@ -60,6 +66,10 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     private var lastEventCount: UInt64?
     private var wasAboveResidentLimit = false
     private var _warningsPosted = 0
+    /// The warning handed to the main queue and not posted yet (its number), if any.
+    private var waitingOnMain: Int?
+    /// Numbers the warnings handed to the main queue.
+    private var warningNumber = 0
 
     /// A stopped monitor; `start()` starts it.
     public init(configuration: Configuration) {
@@ -109,6 +119,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     /// it posted.
     @discardableResult
     public func check() -> Bool {
+        postWarningStillWaitingOnMain()
         // Both signals are read every time: a cgroup without a limit (memory.max "max") never counts events, so
         // resident memory against physical memory still has to be watched there.
         var eventsGrew = false
@@ -131,8 +142,40 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         let shouldWarn = eventsGrew || residentRose
         guard shouldWarn else { return false }
         lock.withLock { _warningsPosted += 1 }
-        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: nil)
+        postOnMain()
         return true
+    }
+
+    /// Hands a warning to the main queue, where UIKit posts it.
+    private func postOnMain() {
+        let number: Int = lock.withLock {
+            warningNumber += 1
+            waitingOnMain = warningNumber
+            return warningNumber
+        }
+        DispatchQueue.main.async {
+            if self.claimWaitingWarning(number) { Self.postWarning() }
+        }
+    }
+
+    /// A warning handed to the main queue at an earlier check and still not posted: the main queue is not being
+    /// drained, so it is posted here instead.
+    private func postWarningStillWaitingOnMain() {
+        guard let number = lock.withLock({ waitingOnMain }), claimWaitingWarning(number) else { return }
+        Self.postWarning()
+    }
+
+    /// Takes the waiting warning `number` for posting; false when it was posted already (by the other path).
+    private func claimWaitingWarning(_ number: Int) -> Bool {
+        lock.withLock {
+            guard waitingOnMain == number else { return false }
+            waitingOnMain = nil
+            return true
+        }
+    }
+
+    private static func postWarning() {
+        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: nil)
     }
 
     /// The sum of the `high`, `max` and `oom` counters of a `memory.events` file.

@@ -7,8 +7,10 @@ import Foundation
 /// (straight alpha), rows top to bottom, `bytesPerRow` bytes apart. An opaque image keeps an alpha byte of
 /// 255 in every pixel and reports `hasAlpha == false`, which is what "alpha skipped" means here (FAQ-13).
 ///
-/// An animated image (as `UIImage.animatedImage(with:duration:)` makes) carries its frames in `images`,
-/// their display times in `frameDurations`, and shows its first frame's pixels as its own.
+/// An animated image is held as UIKit holds one (`+animatedImageWithImages:duration:`): `images` shows each for
+/// `duration / images.count`, and shows the first one's pixels as its own. Uneven frame delays are made by
+/// repeating a frame (`SDWebImageCoderHelper.animatedImage(with:)`, COD-12); a repeat is the same `UIImage`
+/// object, so it shares its bitmap. `SDWebImageCoderHelper.frames(from:)` gives the frames back.
 ///
 /// What UIKit keeps in associated objects (`sd_imageFormat`, `sd_imageLoopCount`, `sd_isDecoded`, a set
 /// `sd_memoryCost` from `UIImage+MultiFormat`, `UIImage+GIF`, `UIImage+ForceDecode` and
@@ -28,10 +30,11 @@ public final class UIImage: @unchecked Sendable {
     public let hasAlpha: Bool
     /// Points to pixels, as UIKit's `scale` (1, 2 or 3).
     public let scale: CGFloat
-    /// The frames of an animated image, or nil for a still one.
+    /// The images of an animated image, each shown for `duration / images.count` (a frame shown longer is
+    /// repeated), or nil for a still one.
     public let images: [UIImage]?
-    /// How long each frame in `images` is shown, in seconds (empty for a still image).
-    public let frameDurations: [TimeInterval]
+    /// How long one pass through `images` takes, in seconds (UIKit's `duration`); 0 for a still image.
+    public let duration: TimeInterval
 
     /// Guards the associated values below.
     private let associatedLock = NSLock()
@@ -51,26 +54,26 @@ public final class UIImage: @unchecked Sendable {
         self.hasAlpha = hasAlpha
         self.scale = scale > 0 ? scale : 1
         self.images = nil
-        self.frameDurations = []
+        self.duration = 0
         self._format = format
         self._loopCount = 0
         self._isDecoded = false
     }
 
-    /// Ports `+[UIImage animatedImageWithImages:duration:]`, keeping each frame's own duration
-    /// (UIKit spreads one total duration evenly; the original's coders repeat frames to fake uneven delays).
-    /// Returns nil for an empty frame list, as UIKit does.
-    public init?(animatedFrames frames: [UIImage], durations: [TimeInterval], loopCount: Int = 0,
+    /// Ports `+[UIImage animatedImageWithImages:duration:]`: `images` shown one after another, each for
+    /// `duration / images.count`. Returns nil for an empty list, as UIKit does. `loopCount` and `format` are
+    /// `sd_imageLoopCount` and `sd_imageFormat`, which the original sets on the result.
+    public init?(animatedImages images: [UIImage], duration: TimeInterval, loopCount: Int = 0,
                  format: SDImageFormat = .undefined) {
-        guard let first = frames.first, durations.count == frames.count else { return nil }
+        guard let first = images.first else { return nil }
         self.pixelWidth = first.pixelWidth
         self.pixelHeight = first.pixelHeight
         self.bytesPerRow = first.bytesPerRow
         self.pixels = first.pixels
-        self.hasAlpha = frames.contains { $0.hasAlpha }
+        self.hasAlpha = images.contains { $0.hasAlpha }
         self.scale = first.scale
-        self.images = frames
-        self.frameDurations = durations
+        self.images = images
+        self.duration = max(0, duration)
         self._format = format
         self._loopCount = loopCount
         self._isDecoded = false
@@ -80,9 +83,6 @@ public final class UIImage: @unchecked Sendable {
     public var size: CGSize {
         CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
     }
-
-    /// Total display time of an animated image (UIKit's `duration`); 0 for a still image.
-    public var duration: TimeInterval { frameDurations.reduce(0, +) }
 
     /// Whether this is an animated image (UIKit: `images != nil`).
     public var isAnimated: Bool { images != nil }
@@ -111,16 +111,29 @@ public final class UIImage: @unchecked Sendable {
         set { associatedLock.withLock { _memoryCost = newValue } }
     }
 
+    /// An animated image whose every image went through `transform`, with the same duration, loop count, format
+    /// and decoded mark; each distinct image is transformed once, so a repeated frame stays one object (one
+    /// bitmap). For a still image, nil.
+    func mappingImages(_ transform: (UIImage) -> UIImage) -> UIImage? {
+        guard let images, !images.isEmpty else { return nil }
+        var done: [ObjectIdentifier: UIImage] = [:]
+        let mapped = images.map { image -> UIImage in
+            if let known = done[ObjectIdentifier(image)] { return known }
+            let result = transform(image)
+            done[ObjectIdentifier(image)] = result
+            return result
+        }
+        let animated = UIImage(animatedImages: mapped, duration: duration, loopCount: sd_imageLoopCount,
+                               format: sd_imageFormat)
+        animated?.sd_isDecoded = sd_isDecoded
+        return animated
+    }
+
     /// The same bitmap (or frames) at another scale, as `-[UIImage initWithCGImage:scale:orientation:]`.
     public func withScale(_ newScale: CGFloat) -> UIImage {
-        let copy: UIImage
-        if let frames = images {
-            copy = UIImage(animatedFrames: frames.map { $0.withScale(newScale) }, durations: frameDurations,
-                           loopCount: sd_imageLoopCount, format: sd_imageFormat)!
-        } else {
-            copy = UIImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight, pixels: pixels,
+        if let animated = mappingImages({ $0.withScale(newScale) }) { return animated }
+        let copy = UIImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight, pixels: pixels,
                            bytesPerRow: bytesPerRow, hasAlpha: hasAlpha, scale: newScale, format: sd_imageFormat)
-        }
         copy.sd_isDecoded = sd_isDecoded
         return copy
     }

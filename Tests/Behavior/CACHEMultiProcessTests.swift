@@ -1,0 +1,57 @@
+import Foundation
+import SDPort
+import SDPortCacheWorkload
+import SDPortTestSupport
+import XCTest
+
+/// Several processes sharing one cache directory (port addition; chapter 08): 4.4.8 assumes one process per cache
+/// folder, a Linux service often runs several workers over one. Four `sdport-cache-worker mixed` processes run 2 000
+/// mixed operations each (stores, reads of the bytes and of the image, removals, `deleteOldFiles`, `clearDisk`) on
+/// one directory at once, over 40 shared keys.
+final class CACHEMultiProcessTests: XCTestCase {
+    static let workers = 4
+    static let operations = 2_000
+    static let keys = 40
+
+    /// Every worker exits normally, no read ever returns bytes other than its key's payload (whole data or a
+    /// miss), and afterwards no file under a cache name is torn.
+    func test_CACHEMULTI_fourProcessesShareOneDirectory() throws {
+        let directory = try TemporaryDirectory(prefix: "sdport-multi")
+        defer { directory.remove() }
+        let worker = try CLIProcess.executable("sdport-cache-worker")
+        var children: [(Process, Pipe, Pipe)] = []
+        for index in 0..<Self.workers {
+            let child = Process()
+            child.executableURL = worker
+            child.arguments = ["mixed", directory.path, String(1000 + index), String(Self.operations), String(Self.keys)]
+            child.environment = ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) { $1 }
+            let out = Pipe(), err = Pipe()
+            child.standardOutput = out
+            child.standardError = err
+            child.standardInput = FileHandle.nullDevice
+            try child.run()
+            children.append((child, out, err))
+        }
+        var total = CacheWorkload.Report()
+        for (index, (child, out, err)) in children.enumerated() {
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            child.waitUntilExit()
+            XCTAssertEqual(child.terminationReason, .exit, "worker \(index) was not killed by a signal: \(errors)")
+            XCTAssertEqual(child.terminationStatus, 0, "worker \(index): \(errors)")
+            let report = try JSONDecoder().decode(CacheWorkload.Report.self, from: output)
+            XCTAssertEqual(report.wrongReads, 0, "worker \(index) read bytes that were not its key's payload")
+            total.stores += report.stores
+            total.storeFailures += report.storeFailures
+            total.hits += report.hits
+            total.misses += report.misses
+            total.clears += report.clears
+        }
+        XCTAssertEqual(total.stores + total.hits + total.misses > 0, true)
+        XCTAssertGreaterThan(total.hits, 0, "reads found files the other workers wrote")
+        XCTAssertGreaterThan(total.clears, 0, "clearDisk ran while others wrote")
+        let cachePath = CacheWorkload.cache(in: directory.path).diskCachePath
+        XCTAssertEqual(try CacheWorkload.tornFiles(in: cachePath, keys: Self.keys), [], "no torn file under a cache name")
+        print("multi-process: \(total.stores) stores (\(total.storeFailures) failed), \(total.hits) hits, \(total.misses) misses, \(total.clears) clears")
+    }
+}
