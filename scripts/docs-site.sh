@@ -6,7 +6,8 @@
 # build: the SDPort module's symbol graph (swift package dump-symbol-graph, in the scratch path $SCRATCH, default
 # .build, so CI reuses the test build), with the original's file:line citations made links
 # (scripts/docc-symbol-links.py); a copy of Sources/SDPort/SDPort.docc with the walkthrough, the FAQ cards and the
-# parity ledger turned into DocC articles (scripts/docc-articles.py); then `docc convert
+# parity ledger turned into DocC articles (scripts/docc-articles.py) and the tutorial's listings from real runs
+# (scripts/docc-tutorial-listings.sh); then `docc convert
 # --transform-for-static-hosting`. It fails on any DocC warning (an unresolved link, a bad directive) and on any
 # public symbol without a doc comment. Figures land in .docs-site/build-report.txt.
 set -euo pipefail
@@ -48,8 +49,14 @@ build() {
   catalog="$out/catalog/SDPort.docc"
   python3 scripts/docc-articles.py --catalog Sources/SDPort/SDPort.docc --symbol-graph "$out/symbol-graphs" \
     --out "$catalog"
-  # The tutorial's last section shows the port's file as it is now.
-  cp Sources/SDPort/Cache/SDImageCache+FileName.swift "$catalog/Resources/"
+  # The tutorial's listings come from real runs of sdport (built by the symbol graph step).
+  local sdport
+  sdport=$(find "$scratch" -path '*/debug/sdport' -type f -perm -u+x | head -n 1)
+  if [ -z "$sdport" ]; then
+    $wrapper swift build --scratch-path "$scratch" --product sdport > "$out/build-sdport.log" 2>&1
+    sdport=$(find "$scratch" -path '*/debug/sdport' -type f -perm -u+x | head -n 1)
+  fi
+  ./scripts/docc-tutorial-listings.sh "$sdport" "$catalog"
   "$docc" convert "$catalog" \
     --additional-symbol-graph-dir "$out/symbol-graphs" \
     --output-dir "$out/site" \

@@ -1,1 +1,0 @@
-swift run sdport load Fixtures/gradient.png --trace --cache-dir /tmp/sdport-tutorial
