@@ -63,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SDPortBenchmarks",
-            dependencies: ["SDPort", "SDPortTestServer", "CTurboJPEG", "CPNG", "CGIF", "CWebP"],
+            dependencies: ["SDPort", "SDPortTestServer", "SDPortCacheWorkload", "CTurboJPEG", "CPNG", "CGIF", "CWebP"],
             path: "Benchmarks"
         ),
 

@@ -85,8 +85,8 @@ enum DownloaderBenchmarks {
         // The pipeline goal: download + decode overlapped, against the larger of its two halves done alone.
         let bound = max(median(times["session"]!), median(times["decode2"]!))
         let pipeline = median(times["full"]!) / bound
-        BenchmarkGoal.record("downloader.pipeline-vs-max(transfer,decode-all-cores)", ratio: pipeline, atMost: 1.25)
-        print(String(format: "pipeline: download + decode takes %.2fx the larger of transfer alone and decoding on all cores (goal <= 1.25x)",
+        // For reference only (issue 13's goal, at or under this machine's CPU floor; issue 24 measures against the floor).
+        print(String(format: "pipeline: download + decode takes %.2fx the larger of transfer alone and decoding on all cores (for reference)",
                      pipeline))
         printCPUFloor(cpu: cpu, times: times, bound: bound)
 
@@ -107,8 +107,12 @@ enum DownloaderBenchmarks {
                      median(cpu["full"]!) * 1000, median(cpu["full"]!) / median(times["full"]!), cores))
         for (label, key) in [("transfer alone", "session"), ("downloader without decoding", "nodecode")] {
             let floor = (median(cpu[key]!) + decodeCPU) / cores
-            print(String(format: "CPU floor, (decode + %@) / %.0f cores: %.1f ms = %.2fx the bound; the pipeline takes %.2fx this floor",
-                         label, cores, floor * 1000, floor / bound, median(times["full"]!) / floor))
+            let ratio = median(times["full"]!) / floor
+            let goal = key == "session" ? " (goal <= 1.15x)" : ""
+            print(String(format: "CPU floor, (decode + %@) / %.0f cores: %.1f ms = %.2fx the bound; the pipeline takes %.2fx this floor%@",
+                         label, cores, floor * 1000, floor / bound, ratio, goal))
+            // The goal: the pipeline against the CPU time of decoding plus the transfers (server included) over the cores.
+            if key == "session" { BenchmarkGoal.record("downloader.pipeline-vs-cpu-floor", ratio: ratio, atMost: 1.15) }
         }
     }
 

@@ -31,6 +31,8 @@ enum SoakBenchmark {
         }
         while !outcome.isFinished { _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05)) }
         if let error = outcome.error { throw error }
+        print("-- several processes, one cache directory --")
+        try MultiProcessSoak.run()
     }
 
     private static func soak() throws {

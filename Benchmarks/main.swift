@@ -17,6 +17,14 @@ let extraSuites: [(name: String, run: () throws -> Void)] = [
     ("memory", MemoryBenchmark.run),
 ]
 
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "cache-worker" {
+    do { try MultiProcessSoak.runWorker(Array(CommandLine.arguments.dropFirst(2))) } catch {
+        FileHandle.standardError.write(Data("cache worker failed: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "memory-case" {
     do { try MemoryBenchmark.runCase(CommandLine.arguments[2], path: CommandLine.arguments[3]) } catch {
         FileHandle.standardError.write(Data("memory case failed: \(error)\n".utf8))

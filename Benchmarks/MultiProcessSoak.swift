@@ -1,0 +1,68 @@
+import Foundation
+import SDPortCacheWorkload
+
+/// The soak's second part: several processes on one cache directory (chapter 08). Four children of this binary
+/// (`sdport-bench cache-worker mixed DIR SEED OPS KEYS`, `CacheWorkload.mixed`) run 2 000 mixed operations each —
+/// stores, reads of the bytes and of the image, removals, `deleteOldFiles`, `clearDisk` — over 40 shared keys at
+/// once. Goals: no read returns bytes other than its key's payload, no file under a cache name is torn, every child
+/// exits normally. The same run is a test (`CACHEMultiProcessTests`).
+enum MultiProcessSoak {
+    static let workers = 4
+    static let operations = 2_000
+    static let keys = 40
+
+    static func run() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdport-bench-multi-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let start = DispatchTime.now()
+        var children: [(Process, Pipe)] = []
+        for index in 0..<workers {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            child.arguments = ["cache-worker", "mixed", directory, String(2000 + index), String(operations), String(keys)]
+            let out = Pipe()
+            child.standardOutput = out
+            child.standardError = FileHandle.standardError
+            try child.run()
+            children.append((child, out))
+        }
+        var total = CacheWorkload.Report()
+        var abnormal = 0
+        for (child, out) in children {
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            child.waitUntilExit()
+            guard child.terminationReason == .exit, child.terminationStatus == 0,
+                  let report = try? JSONDecoder().decode(CacheWorkload.Report.self, from: output) else {
+                abnormal += 1
+                continue
+            }
+            total.stores += report.stores
+            total.storeFailures += report.storeFailures
+            total.hits += report.hits
+            total.misses += report.misses
+            total.wrongReads += report.wrongReads
+            total.removals += report.removals
+            total.cleanups += report.cleanups
+            total.clears += report.clears
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let cachePath = CacheWorkload.cache(in: directory).diskCachePath
+        let torn = try CacheWorkload.tornFiles(in: cachePath, keys: keys)
+        print(String(format: "%d processes x %d operations on one directory in %.1f s: %d stores (%d failed), %d hits, %d misses, "
+                     + "%d removals, %d deleteOldFiles, %d clearDisk", workers, operations, seconds, total.stores,
+                     total.storeFailures, total.hits, total.misses, total.removals, total.cleanups, total.clears))
+        print("reads of wrong bytes: \(total.wrongReads); torn files: \(torn.count); children that did not exit normally: \(abnormal)")
+        BenchmarkGoal.record("soak.multiprocess-wrong-reads", ratio: Double(total.wrongReads), atMost: 0)
+        BenchmarkGoal.record("soak.multiprocess-torn-files", ratio: Double(torn.count), atMost: 0)
+        BenchmarkGoal.record("soak.multiprocess-abnormal-exits", ratio: Double(abnormal), atMost: 0)
+    }
+
+    /// The child: one mixed run, its report as one JSON line.
+    static func runWorker(_ arguments: [String]) throws {
+        guard arguments.count == 5, arguments[0] == "mixed" else { throw DownloaderBenchmarks.BenchmarkError.failed("usage: cache-worker mixed DIR SEED OPS KEYS") }
+        let report = try CacheWorkload.mixed(in: arguments[1], seed: UInt64(arguments[2]) ?? 1,
+                                             operations: Int(arguments[3]) ?? 0, keys: Int(arguments[4]) ?? 1)
+        print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+    }
+}
