@@ -21,7 +21,7 @@ struct SDPortCommand: AsyncParsableCommand {
             \(SDPortExitCode.helpSection)
             """,
         version: SDPortVersion.string,
-        subcommands: [DemoCommand.self, LoadCommand.self, CacheCommand.self, FAQCommand.self, DrillCommand.self]
+        subcommands: [DemoCommand.self, LoadCommand.self, CacheCommand.self, FAQCommand.self, DrillCommand.self, DiagramCommand.self]
     )
 
     /// Parses, runs, and turns every error into one stderr line and a documented exit code.
