@@ -11,7 +11,8 @@ the original's `SDWebImage/File.m:line` at tag 4.4.8 with a link, the tests that
 the run. Where the lines come from:
 - Docs/parity-anchors.tsv (facts, written by reading the code): per ID, a file under Sources/ and a piece of text
   from the line that implements the behaviour (the first line containing it is cited), and the original's
-  symbols as `File.m -a:, -b:; Other.h name` (`5.x` for what 4.4.8 does not have);
+  symbols as `File.m -a:, -b:; Other.h name` (`5.x` for what 4.4.8 does not have, or `5.x: Core/File.m -a:; …` to
+  cite SDWebImage 5.21.5's lines for it, from Docs/original-lines-5.21.5.tsv);
 - Docs/original-lines.tsv (scripts/original-lines.py): each symbol's line in 4.4.8; a header's method is cited in
   its .m when the .m has it, as Docs/walkthrough/src/resolve.py does;
 - Tests/Behavior and Tests/Interview: a test proves an ID when its name carries the ID without the dash
@@ -149,10 +150,15 @@ def resolve_port(parity_id, port_file, anchor, problems):
     return f'{port_file}:{number}' if number is not None else None
 
 
-def resolve_original(parity_id, reference, table, problems):
-    """[(symbol, 'SDWebImage/File.m:line')] for `File.m -a:, -b:; Other.h name`; [] for `5.x`."""
+def resolve_original(parity_id, reference, tables, problems):
+    """[(symbol, 'SDWebImage/File.m:line', tag)] for `File.m -a:, -b:; Other.h name` (tag 4.4.8) or
+    `5.x: Core/File.m -a:; …` (tag 5.21.5); [] for `5.x`."""
     if reference == '5.x':
         return []
+    tag = '4.4.8'
+    if reference.startswith('5.x:'):
+        tag, reference = '5.21.5', reference[len('5.x:'):]
+    table = tables[tag]
     cited = []
     for group in reference.split(';'):
         words = group.strip().split(None, 1)
@@ -163,9 +169,9 @@ def resolve_original(parity_id, reference, table, problems):
         for symbol in (s.strip() for s in symbols.split(',')):
             found = citations.find_original(table, file, symbol)
             if found is None:
-                problems.add(f'{parity_id}: {file} {symbol}: not in {ORIGINAL_LINES} (not in 4.4.8?)')
+                problems.add(f'{parity_id}: {file} {symbol}: not in the table of tag {tag} (not in {tag}?)')
             else:
-                cited.append((symbol, f'SDWebImage/{found[0]}:{found[1]}'))
+                cited.append((symbol, f'SDWebImage/{found[0]}:{found[1]}', tag))
     return cited
 
 
@@ -359,9 +365,9 @@ def differences_section(tables, problems):
 
 # ---------------------------------------------------------------------------------------------- the ledger
 
-def original_link(symbol, where):
+def original_link(symbol, where, tag='4.4.8'):
     path, line = where.rsplit(':', 1)
-    return citations.original_link('4.4.8', symbol, path[len('SDWebImage/'):], line)
+    return citations.original_link(tag, symbol, path[len('SDWebImage/'):], line)
 
 
 def port_link(where):
@@ -381,7 +387,6 @@ def generate(arguments):
         if parity_id not in behaviours:
             problems.add(f'{parity_id}: in {ANCHORS} but not in the spec')
     tables = citations.read_original_tables(ROOT)
-    table = tables['4.4.8']
     proofs, notes = test_proofs(ids)
     results, summary, started = read_log(arguments.log)
     if not results:
@@ -391,14 +396,16 @@ def generate(arguments):
     for parity_id in ids:
         port_file, anchor, reference = anchors.get(parity_id, ('', '', ''))
         port = resolve_port(parity_id, port_file, anchor, problems) if port_file else None
-        cited = resolve_original(parity_id, reference, table, problems) if reference else []
+        cited = resolve_original(parity_id, reference, tables, problems) if reference else []
         tests = sorted(proofs[parity_id])
         total_tests.update(tests)
         cell, passed = verdict(tests, results)
         if passed == 0:
             unproven.append(parity_id)
+        links = '<br>'.join(original_link(symbol, where, tag) for symbol, where, tag in cited)
         original = ('5.x only (not in 4.4.8)' if reference == '5.x'
-                    else '<br>'.join(original_link(symbol, where) for symbol, where in cited) or '?')
+                    else f'5.x only (not in 4.4.8); at 5.21.5:<br>{links}' if reference.startswith('5.x:')
+                    else links or '?')
         rows.append('| ' + ' | '.join([
             parity_id, one_line(behaviours[parity_id]), port_link(port) if port else '?', original,
             '<br>'.join(f'`{test}`' for test in tests) or '—', cell]) + ' |')
@@ -411,7 +418,8 @@ def generate(arguments):
         'of one full `./scripts/test.sh` run; do not edit by hand. `.ci/run` runs `scripts/parity-ledger.py --check`',
         'on its own test run and fails when a line below moved, a test was added to or removed from an ID, or a listed',
         'test did not pass. The port\'s line comes from `Docs/parity-anchors.tsv`, the original\'s from',
-        '`Docs/original-lines.tsv` (SDWebImage at tag 4.4.8); a test proves an ID when its name carries the ID',
+        '`Docs/original-lines.tsv` (SDWebImage at tag 4.4.8; for 5.x-only IDs `Docs/original-lines-5.21.5.tsv`,',
+        'at tag 5.21.5); a test proves an ID when its name carries the ID',
         '(`test_CACHE09_…`) or its doc comment has `/// Parity: CACHE-09`.',
         '',
         f'- Test run: `{summary or "no summary line"}`' + (f' (started {started})' if started else ''),
@@ -473,7 +481,6 @@ def check(arguments):
         if parity_id not in ledger:
             problems.add(f'{parity_id}: in {ANCHORS} but not in {LEDGER} (regenerate)')
     tables = citations.read_original_tables(ROOT)
-    table = tables['4.4.8']
     proofs, _ = test_proofs(list(ledger))
     results, _, _ = read_log(arguments.log)
     if not results:
@@ -492,9 +499,9 @@ def check(arguments):
         if port and port != row['port']:
             problems.add(f'{parity_id}: the ledger cites {row["port"]}, the anchor is now at {port} (regenerate)')
         before = len(problems)
-        cited = [where for _, where in resolve_original(parity_id, reference, table, problems)]
+        cited = [where for _, where, _ in resolve_original(parity_id, reference, tables, problems)]
         resolved = len(problems) == before  # else resolve_original named the symbol that is gone
-        if (reference == '5.x') != row['is_5x'] or resolved and reference != '5.x' and cited != row['original']:
+        if reference.startswith('5.x') != row['is_5x'] or resolved and reference != '5.x' and cited != row['original']:
             problems.add(f'{parity_id}: the ledger cites {", ".join(row["original"]) or "5.x"} for the original, '
                          f'the anchors give {", ".join(cited) or "5.x"} (regenerate)')
         now = proofs.get(parity_id, set())

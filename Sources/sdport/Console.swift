@@ -26,7 +26,16 @@ enum Console {
         write(text, to: FileHandle.standardOutput)
     }
 
+    /// A stdout whose reader has gone (`sdport quiz | head`: EPIPE, as the Swift runtime ignores SIGPIPE) ends the
+    /// process quietly with status 0, as SIGPIPE would have ended it without a word; `FileHandle.write(_:)` would
+    /// trap instead. A failed write to stderr is dropped: there is nowhere left to report it.
     private static func write(_ text: String, to handle: FileHandle) {
-        lock.withLock { handle.write(Data(text.utf8)) }
+        lock.withLock {
+            do {
+                try handle.write(contentsOf: Data(text.utf8))
+            } catch {
+                if handle === FileHandle.standardOutput { Foundation.exit(0) }
+            }
+        }
     }
 }

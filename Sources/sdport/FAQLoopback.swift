@@ -30,16 +30,24 @@ final class FAQLoopback: Sendable {
 
     /// Loads `path` from the server through the manager; returns the origin, or the error's code.
     func load(_ path: String, options: SDWebImageOptions = []) async -> Result<SDImageCacheType, NSError> {
+        let outcome: Result<SDImageCacheType, NSError>
         do {
             let result = try await manager.loadImage(with: server.url(path), options: options)
             // The manager stores on the io queue after completing; wait for that write.
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 cache.ioQueue.async { continuation.resume() }
             }
-            return .success(result.cacheType)
+            outcome = .success(result.cacheType)
         } catch {
-            return .failure(error as NSError)
+            outcome = .failure(error as NSError)
         }
+        // 4.4.8 blacklists a failed URL and leaves runningOperations in the same completion-queue block, after the
+        // completion that resumed this call: let that block end before the next load asks.
+        let queue = manager.completionQueue
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+        return outcome
     }
 
     /// Downloads `url` and waits for the final completion; returns the error, if any.

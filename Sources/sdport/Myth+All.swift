@@ -114,9 +114,9 @@ extension Myth {
             truth: "Through the downloader it is posted once: cancel marks the operation finished, the queue drops "
                 + "it, and the downloader, the session's delegate, finds no operation for the task's end, so the "
                 + "second post never happens. An operation that owns its session gets both callbacks and posts twice.",
-            original: "SDWebImageDownloaderOperation.m -cancelInternal #L221; SDWebImageDownloaderOperation.m -cancelInternal #L227; "
+            original: "SDWebImageDownloaderOperation.m -cancelInternal #L221; SDWebImageDownloaderOperation.m -reset #L243; "
                 + "SDWebImageDownloader.m -operationWithTask: #L355",
-            test: "DLDownloaderNotificationTests.test_DL13_successPostsStartResponseStopFinishOnMain",
+            test: "OPDownloaderOperationTests.test_OP05_cancelIsIdempotent",
             then: nil),
         Myth(
             id: "ten-steps", topic: "views",

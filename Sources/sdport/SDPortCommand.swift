@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SDPort
 
-/// The `sdport` command line: the demo, single loads, cache maintenance and the FAQ.
+/// The `sdport` command line: the demo, single loads, cache maintenance, the FAQ, its drills, quiz and lab.
 ///
 /// Threading: `sdport` has an async entry point. On Linux, Swift's async `main` drains the main dispatch queue
 /// (it ends in `dispatchMain()`), so the manager's completions run on the main queue exactly as they do in an app
@@ -16,12 +16,14 @@ struct SDPortCommand: AsyncParsableCommand {
         discussion: """
             Start with `sdport demo` (it serves Fixtures/ over a loopback server and walks one image through \
             download, memory cache, disk cache and cleanup). `sdport faq` answers the 17 interview questions \
-            with values read from the running code.
+            with values read from the running code; `sdport quiz` asks them back (spaced repetition) and \
+            `sdport lab` runs one scenario through the 4.4.8 and the 5.x flow side by side.
 
             \(SDPortExitCode.helpSection)
             """,
         version: SDPortVersion.string,
-        subcommands: [DemoCommand.self, LoadCommand.self, CacheCommand.self, FAQCommand.self, DrillCommand.self, DiagramCommand.self]
+        subcommands: [DemoCommand.self, LoadCommand.self, CacheCommand.self, FAQCommand.self, DrillCommand.self,
+                      QuizCommand.self, LabCommand.self, DiagramCommand.self]
     )
 
     /// Parses, runs, and turns every error into one stderr line and a documented exit code.

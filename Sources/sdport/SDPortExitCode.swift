@@ -11,7 +11,7 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
     case loadFailed = 1
     /// The command line was wrong: unknown subcommand, option or option value, missing argument.
     case usage = 2
-    /// The cache directory cannot be created or written.
+    /// The cache directory cannot be created or written (also: the quiz's progress file cannot be read or written).
     case cacheDirectoryUnusable = 3
     /// The `--output` file cannot be written.
     case outputUnwritable = 4
@@ -28,7 +28,7 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
         case .success: return "success"
         case .loadFailed: return "the load failed (unreachable host, HTTP error, not an image, timeout)"
         case .usage: return "usage error (unknown subcommand, option or value)"
-        case .cacheDirectoryUnusable: return "the cache directory cannot be created or written"
+        case .cacheDirectoryUnusable: return "the cache directory (or the quiz's progress file) cannot be created or written"
         case .outputUnwritable: return "the --output file cannot be written"
         case .demoSetupFailed: return "the demo cannot start (no Fixtures directory, server failed)"
         case .checkFailed: return "diagram --check: a regenerated diagram differs from the committed one"

@@ -21,7 +21,7 @@ final class CACHE04_StoreTests: CACHETestCase {
 
     /// Parity: CACHE-04 — with data: memory at once, the exact bytes on disk at `defaultCachePath(forKey:)`,
     /// written on the io queue; the completion runs on the main queue.
-    func test_CACHE04_storeWithDataWritesTheBytesAndCompletesOnMain() {
+    func test_CACHE04_storeWithDataWritesTheBytesAndCompletesOnMain() throws {
         let image = CACHETestImages.opaque(width: 3, height: 3)
         let bytes = Data((0..<5_000).map { UInt8($0 % 251) })
         let done = expectation(description: "stored")
@@ -31,7 +31,7 @@ final class CACHE04_StoreTests: CACHETestCase {
         }
         XCTAssertTrue(cache.imageFromMemoryCache(forKey: "http://example.com/a.png") === image, "memory is filled at once")
         wait(for: [done], timeout: 10)
-        let path = cache.defaultCachePath(forKey: "http://example.com/a.png")!
+        let path = try XCTUnwrap(cache.defaultCachePath(forKey: "http://example.com/a.png"))
         XCTAssertEqual(FileManager.default.contents(atPath: path), bytes)
         XCTAssertEqual((path as NSString).deletingLastPathComponent, cache.diskCachePath)
     }
@@ -88,22 +88,22 @@ final class CACHE04_StoreTests: CACHETestCase {
     func test_CACHE05_storeImageDataToDiskCreatesDirectoryAndWritesBeforeReturning() {
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.diskCachePath))
         cache.storeImageData(toDisk: Data([7, 7, 7]), forKey: "sync")
-        XCTAssertEqual(FileManager.default.contents(atPath: cache.defaultCachePath(forKey: "sync")!), Data([7, 7, 7]),
+        XCTAssertEqual(FileManager.default.contents(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "sync"))), Data([7, 7, 7]),
                        "written before the call returns")
 
         cache.storeImageData(toDisk: nil, forKey: "nil-data")
         cache.storeImageData(toDisk: Data([1]), forKey: nil)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.defaultCachePath(forKey: "nil-data")!))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "nil-data"))))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.diskCachePath).count, 1)
     }
 
     /// Parity: CACHE-05 — called from an arbitrary thread, `storeImageData(toDisk:)` hops onto the io queue and
     /// waits, as 4.4.8's `dispatch_sync` does: disk work queued before it has run when it returns, and so has
     /// the write.
-    func test_CACHE05_storeImageDataToDiskFromAnyThreadWaitsOnTheIOQueue() {
+    func test_CACHE05_storeImageDataToDiskFromAnyThreadWaitsOnTheIOQueue() throws {
         let cache = self.cache!
         let order = CACHELocked<[String]>([])
-        let path = cache.defaultCachePath(forKey: "worker")!
+        let path = try XCTUnwrap(cache.defaultCachePath(forKey: "worker"))
         let returned = expectation(description: "returned on the worker")
         DispatchQueue(label: "sdport.test.cache05.worker").async {
             cache.ioQueue.async { order.mutate { $0.append("earlier io work") } }
@@ -124,7 +124,7 @@ final class CACHE04_StoreTests: CACHETestCase {
         cache.ioQueue.sync {
             XCTAssertTrue(cache.isOnIOQueue)
             cache.storeImageData(toDisk: Data([8]), forKey: "on-queue")
-            existed.set(FileManager.default.fileExists(atPath: cache.defaultCachePath(forKey: "on-queue")!))
+            existed.set(cache.defaultCachePath(forKey: "on-queue").map(FileManager.default.fileExists(atPath:)) ?? false)
         }
         XCTAssertTrue(existed.value, "written before the call returned, inside the io queue")
         XCTAssertFalse(cache.isOnIOQueue)

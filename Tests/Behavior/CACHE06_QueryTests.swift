@@ -10,7 +10,7 @@ final class CACHE06_QueryTests: CACHETestCase {
     func test_CACHE06_diskImageExistsTriesBothNames() throws {
         storeData(Data([1]), forKey: "http://example.com/with.png")
         let bareKey = "http://example.com/legacy.jpg"
-        let barePath = (cache.defaultCachePath(forKey: bareKey)! as NSString).deletingPathExtension
+        let barePath = (try XCTUnwrap(cache.defaultCachePath(forKey: bareKey)) as NSString).deletingPathExtension
         XCTAssertTrue(FileManager.default.createFile(atPath: barePath, contents: Data([2])))
 
         for (key, expected) in [("http://example.com/with.png", true), (bareKey, true), ("http://example.com/none.png", false)] {

@@ -38,9 +38,9 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
 
     /// Parity: CACHE-10 — the port also deletes the legacy name without extension, so a removed key is not
     /// found again through the read fallback.
-    func test_CACHE10_removeAlsoDeletesTheNameWithoutExtension() {
+    func test_CACHE10_removeAlsoDeletesTheNameWithoutExtension() throws {
         let key = "http://example.com/legacy.gif"
-        let barePath = (cache.defaultCachePath(forKey: key)! as NSString).deletingPathExtension
+        let barePath = (try XCTUnwrap(cache.defaultCachePath(forKey: key)) as NSString).deletingPathExtension
         storeData(Data([1]), forKey: key)
         XCTAssertTrue(FileManager.default.createFile(atPath: barePath, contents: Data([2])))
         let removed = expectation(description: "removed")
@@ -78,7 +78,7 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
         storeData(Data([1]), forKey: "old")
         storeData(Data([2]), forKey: "new")
         let root = cache.diskCachePath
-        try setDate(old, ofFileAt: cache.defaultCachePath(forKey: "old")!)
+        try setDate(old, ofFileAt: try XCTUnwrap(cache.defaultCachePath(forKey: "old")))
         XCTAssertTrue(FileManager.default.createFile(atPath: root + "/.hidden", contents: Data([3])))
         try setDate(old, ofFileAt: root + "/.hidden")
         try FileManager.default.createDirectory(atPath: root + "/olddir", withIntermediateDirectories: true)
@@ -185,9 +185,9 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
     func test_CACHE12_cleanupSizeIsBlocksOnDisk() throws {
         for i in 0..<10 {
             storeData(Data([UInt8(i)]), forKey: "f\(i)")
-            try setDate(Date(timeIntervalSinceNow: TimeInterval(-1000 + i * 10)), ofFileAt: cache.defaultCachePath(forKey: "f\(i)")!)
+            try setDate(Date(timeIntervalSinceNow: TimeInterval(-1000 + i * 10)), ofFileAt: try XCTUnwrap(cache.defaultCachePath(forKey: "f\(i)")))
         }
-        let block = allocatedSize(ofFileAt: cache.defaultCachePath(forKey: "f0")!)
+        let block = allocatedSize(ofFileAt: try XCTUnwrap(cache.defaultCachePath(forKey: "f0")))
         XCTAssertGreaterThan(block, 1, "a 1-byte file takes at least one block")
         cache.config.maxCacheSize = UInt(block * 5)
         let cleaned = expectation(description: "cleaned")
@@ -206,7 +206,7 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
         // Old access date, fresh modification date — and the reverse.
         for (key, access, modification) in [("read-long-ago", monthAgo, now), ("read-recently", now, monthAgo)] {
             var times = [timespec(tv_sec: access, tv_nsec: 0), timespec(tv_sec: modification, tv_nsec: 0)]
-            XCTAssertEqual(utimensat(AT_FDCWD, cache.defaultCachePath(forKey: key)!, &times, 0), 0)
+            XCTAssertEqual(utimensat(AT_FDCWD, try XCTUnwrap(cache.defaultCachePath(forKey: key)), &times, 0), 0)
         }
         cache.config.diskCacheExpireType = .accessDate
         let cleaned = expectation(description: "cleaned")

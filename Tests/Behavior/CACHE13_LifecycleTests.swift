@@ -37,7 +37,7 @@ final class CACHE13_LifecycleTests: CACHETestCase {
         for notification in [UIApplication.willTerminateNotification, UIApplication.didEnterBackgroundNotification] {
             storeData(Data([1]), forKey: "old")
             storeData(Data([2]), forKey: "fresh")
-            try setDate(old, ofFileAt: cache.defaultCachePath(forKey: "old")!)
+            try setDate(old, ofFileAt: try XCTUnwrap(cache.defaultCachePath(forKey: "old")))
             NotificationCenter.default.post(name: notification, object: nil)
             // The cleanup was queued on the io queue by the post; a synchronous read waits behind it.
             XCTAssertFalse(cache.diskImageDataExists(withKey: "old"), notification.rawValue)

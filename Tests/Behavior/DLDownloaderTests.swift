@@ -313,6 +313,27 @@ final class DLDownloaderTests: XCTestCase {
         downloader.cancelAllDownloads()
     }
 
+    /// Parity: DL-09 — the queue priority decides the order: with one slot, three downloads queued on a suspended
+    /// downloader (normal, low, then high added last) reach the server high first, then normal, then low.
+    func test_DL09_highPriorityAddedLastRunsFirstWithOneSlot() {
+        downloader.maxConcurrentDownloads = 1
+        downloader.setSuspended(true)
+        let arrival = Locked<[String]>([])
+        let all = expectation(description: "three downloads")
+        all.expectedFulfillmentCount = 3
+        for (path, options) in [("/a.jpg", SDWebImageDownloaderOptions()), ("/b.jpg", .lowPriority), ("/c.jpg", .highPriority)] {
+            server.route(path, .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
+            downloader.downloadImage(with: server.url(path), options: options, progress: { received, expected, _ in
+                // With one download at a time, this response arrives before the next request is sent.
+                if received == 0 && expected > 0 { arrival.update { $0.append(path) } }
+            }, completed: { _, _, _, finished in if finished { all.fulfill() } })
+        }
+        downloader.setSuspended(false)
+        wait(for: [all], timeout: 20)
+        XCTAssertEqual(arrival.value, ["/c.jpg", "/a.jpg", "/b.jpg"], "high, normal, low")
+        XCTAssertEqual(server.maxConcurrentRequests, 1)
+    }
+
     /// Parity: DL-09 — the task gets NSURLSessionTask's high / low priority too.
     func test_DL09_taskPriorityFromOptions() {
         server.route("/stall.jpg", .stall)

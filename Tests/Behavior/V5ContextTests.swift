@@ -142,14 +142,18 @@ final class V5ContextTests: XCTestCase {
     }
 
     /// Parity: V5-01 — `storeCacheType`: `.memory` keeps the disk empty, `.disk` keeps memory empty, `.none` stores
-    /// nothing.
+    /// nothing — with `originalStoreCacheType` `.none` beside it, because 5.x stores the untransformed image as the
+    /// original too, by default on disk (`test_V509_originalStoreCacheTypeAppliesToAnUntransformedImage`).
     func test_V501_storeCacheTypeChoosesWhereTheImageGoes() throws {
         let memoryURL = try env.serveFixture("gradient.png", at: "/mem.png")
         let diskURL = try env.serveFixture("gradient.png", at: "/disk.png")
         let noneURL = try env.serveFixture("gradient.png", at: "/none.png")
-        XCTAssertNil(env.loadV5Finished(memoryURL, context: [.storeCacheType: SDWebImageV5CacheType.memory])?.error)
+        let noOriginal = SDWebImageV5CacheType.none
+        XCTAssertNil(env.loadV5Finished(memoryURL, context: [.storeCacheType: SDWebImageV5CacheType.memory,
+                                                             .originalStoreCacheType: noOriginal])?.error)
         XCTAssertNil(env.loadV5Finished(diskURL, context: [.storeCacheType: SDWebImageV5CacheType.disk])?.error)
-        XCTAssertNil(env.loadV5Finished(noneURL, context: [.storeCacheType: SDWebImageV5CacheType.none])?.error)
+        XCTAssertNil(env.loadV5Finished(noneURL, context: [.storeCacheType: SDWebImageV5CacheType.none,
+                                                           .originalStoreCacheType: noOriginal])?.error)
 
         XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: memoryURL.absoluteString))
         XCTAssertEqual(env.diskImageExists(forKey: memoryURL.absoluteString), false)

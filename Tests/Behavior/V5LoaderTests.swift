@@ -113,7 +113,8 @@ final class V5LoaderTests: XCTestCase {
     }
 
     /// Parity: V5-03, MGR-12 — 4.x and 5.x loads share one failed-URL list and one running set: a URL a 5.x load
-    /// failed on is refused to a 4.x load (and the reverse), and `isRunning` / `cancelAll` see 5.x loads.
+    /// failed on is refused to a 4.x load (and the reverse), and `isRunning` / `cancelAll` see 5.x loads; the
+    /// cancelled 5.x load answers once, with `SDWebImageErrorCancelled` (V5-06).
     func test_V503_fourAndFiveShareTheFailedListAndTheRunningSet() throws {
         env.server.route("/bad5.png", .data(Data("not an image".utf8), contentType: "image/png"))
         let failedIn5 = env.server.url("/bad5.png")
@@ -127,9 +128,9 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertEqual(env.manager.failedURLs, [failedIn5, failedIn4])
 
         env.server.route("/hold.png", .stall)
-        let called = Recorder<Bool>()
-        env.manager.loadImage(with: env.server.url("/hold.png"), options: [.fromLoaderOnly], context: nil) { _, _, _, _, _, _ in
-            called.append(true)
+        let called = Recorder<Int>()
+        env.manager.loadImage(with: env.server.url("/hold.png"), options: [.fromLoaderOnly], context: nil) { _, _, error, _, _, _ in
+            called.append((error as NSError?)?.code ?? 0)
         }
         XCTAssertTrue(env.manager.isRunning, "a 5.x load is in runningOperations")
         XCTAssertEqual(env.manager.runningOperations.count, 1)
@@ -137,7 +138,7 @@ final class V5LoaderTests: XCTestCase {
         env.manager.cancelAll()
         XCTAssertFalse(env.manager.isRunning)
         drainMainQueue()
-        XCTAssertEqual(called.count, 0, "a cancelled load calls nothing")
+        XCTAssertEqual(called.values, [2002], "a cancelled 5.x load answers once, cancelled")
     }
 
     /// Parity: V5-03 — the downloader as a 5.x loader reports a 404 as 5.x does, `InvalidDownloadStatusCode`

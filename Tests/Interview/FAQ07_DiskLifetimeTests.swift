@@ -27,7 +27,7 @@ final class FAQ07_DiskLifetimeTests: XCTestCase {
 
         func age(_ key: String, days: Double) throws {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -days * day)],
-                                                  ofItemAtPath: cache.defaultCachePath(forKey: key)!)
+                                                  ofItemAtPath: try XCTUnwrap(cache.defaultCachePath(forKey: key)))
         }
         for trigger in ["terminate", "background", "call"] {
             cache.storeImageData(toDisk: Data([1]), forKey: "six-days")

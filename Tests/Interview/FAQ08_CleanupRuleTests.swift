@@ -30,7 +30,7 @@ final class FAQ08_CleanupRuleTests: XCTestCase {
     @discardableResult
     private func file(_ key: String, size: Int, minutesAgo: Double) throws -> UInt64 {
         cache.storeImageData(toDisk: Data(repeating: 7, count: size), forKey: key)
-        let path = cache.defaultCachePath(forKey: key)!
+        let path = try XCTUnwrap(cache.defaultCachePath(forKey: key))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -minutesAgo * 60)], ofItemAtPath: path)
         var info = stat()
         XCTAssertEqual(stat(path, &info), 0)

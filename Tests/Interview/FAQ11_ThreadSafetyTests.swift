@@ -37,7 +37,7 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
 
     /// Parity: FAQ-11 — disk writes, reads and deletes all wait for the io queue: while it is held, a store
     /// writes nothing, a check answers nothing and a removal deletes nothing; released, they run in order.
-    func test_FAQ11_diskWorkRunsOnTheIOQueue() {
+    func test_FAQ11_diskWorkRunsOnTheIOQueue() throws {
         let cache = self.cache!
         cache.storeImageData(toDisk: Data([1]), forKey: "existing")
         cache.clearMemory()
@@ -50,9 +50,9 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
         cache.diskImageExists(withKey: "existing") { exists in order.append("exists: \(exists)") }
         cache.removeImage(forKey: "existing") { order.append("removed") }
 
-        let path = cache.defaultCachePath(forKey: "new")!
+        let path = try XCTUnwrap(cache.defaultCachePath(forKey: "new"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the write waits for the io queue")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: cache.defaultCachePath(forKey: "existing")!), "so does the delete")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "existing"))), "so does the delete")
         XCTAssertTrue(cache.imageFromMemoryCache(forKey: "new") === image, "memory is not behind the io queue")
 
         gate.signal()

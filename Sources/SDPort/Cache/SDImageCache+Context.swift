@@ -9,7 +9,7 @@ import Foundation
 /// disk data is decoded with `SDImageCacheDecodeImageData` (context coder, `decodeFirstFrameOnly`, scale factor,
 /// `avoidDecodeImage`) rather than always by the shared coders, `queryMemoryDataSync` exists, and
 /// `decodeFirstFrameOnly` also turns an animated image found in memory into a still one.
-/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:605` (`-queryCacheOperationForKey:options:context:done:`), `SDWebImage/Core/SDImageCache.m:957` (`-storeImage:imageData:forKey:cacheType:completion:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:605` (`-queryCacheOperationForKey:options:context:done:`), `SDWebImage/Core/SDImageCache.m:48` (`-cancel`), `SDWebImage/Core/SDImageCache.m:957` (`-storeImage:imageData:forKey:cacheType:completion:`).
 extension SDImageCache {
     /// Looks `key` up in memory, then on disk.
     ///
@@ -18,8 +18,10 @@ extension SDImageCache {
     ///   `queryDiskDataSync` after a miss (the caller waits, and `done` runs on the caller's thread before this
     ///   returns, outside the io queue, where 5.x runs it inside); else asynchronously, `done` on `completionQueue`.
     ///   A memory hit reports the memory image with the disk data (`.memory`); a disk hit is decoded, put in memory
-    ///   (when `config.shouldCacheImagesInMemory`) and reported as `.disk`; a miss or undecodable file as `.none`.
-    /// - The returned operation cancels an asynchronous query that has not started; `done` is then never called.
+    ///   (when `config.shouldCacheImagesInMemory` and the context's `storeCacheType` allows memory; a thumbnail under
+    ///   its own key, see `SDImageCache+Thumbnail`) and reported as `.disk`; a miss or undecodable file as `.none`.
+    /// - The returned `SDImageCacheToken` cancels the query: a search that has not started is skipped, and `done`
+    ///   is answered at once with `(nil, nil, .none)` on `completionQueue` unless it was answered already (V5-07).
     @discardableResult
     public func queryImage(forKey key: String?, options: SDWebImageV5Options, context: SDWebImageContext?,
                            done: SDCacheQueryCompletedBlock?) -> Operation? {
@@ -41,8 +43,10 @@ extension SDImageCache {
         // 5.x searches with dispatch_sync on the io queue (not on the caller's thread, as 4.4.8's `.queryDiskSync`
         // does), and calls `done` inside that block. The port searches on the io queue too but calls `done` once
         // back on the caller's thread: inside, a `done` that asks the cache anything synchronous would deadlock 5.x.
-        return performQuery(forKey: key, memoryImage: memoryImage, execution: synchronous ? .ioQueueWaiting : .ioQueue,
+        let token = SDImageCacheToken(key: key, done: done, callBack: { self.callBack($0) })
+        let search = performQuery(forKey: key, memoryImage: memoryImage, execution: synchronous ? .ioQueueWaiting : .ioQueue,
                             checksCancelBeforeDone: true,
+                            memoryKey: { _ in SDImageCache.memoryKey(forDiskImageOf: key, context: context) },
                             decode: { data in
                                 do {
                                     return try SDImageCacheDecodeImageData(data, key, options, context,
@@ -52,7 +56,9 @@ extension SDImageCache {
                                     return nil
                                 }
                             },
-                            done: done)
+                            done: { image, data, cacheType in token.answer(image, data, cacheType) })
+        token.attach(search)
+        return token
     }
 
     /// Stores `image` where `cacheType` says: `.memory` in memory only, `.disk` on disk only (`imageData`, or the

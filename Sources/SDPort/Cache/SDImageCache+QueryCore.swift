@@ -22,8 +22,10 @@ extension SDImageCache {
     /// image, which goes into memory and is answered as `.disk` (a file that does not decode: nil image, its data,
     /// `.disk`, CACHE-16). With
     /// `checksCancelBeforeDone` an asynchronous answer is dropped when the operation was cancelled meanwhile (5.x);
-    /// 4.4.8 checks only before the search. Returns the cancel token.
+    /// 4.4.8 checks only before the search. `memoryKey` (5.x only) names the memory key a decoded file goes under,
+    /// nil for none; without it the file goes under `key`. Returns the cancel token.
     func performQuery(forKey key: String, memoryImage: UIImage?, execution: QueryExecution, checksCancelBeforeDone: Bool,
+                      memoryKey: (@Sendable (UIImage) -> String?)? = nil,
                       decode: @escaping @Sendable (Data) -> UIImage?, done: SDCacheQueryCompletedBlock?) -> Operation {
         let operation = Operation()
         let search: @Sendable () -> (UIImage?, Data?, SDImageCacheType) = {
@@ -42,8 +44,8 @@ extension SDImageCache {
                 SDWebImageTrace.record(.diskQuery, key: key, "file does not decode: no image, its \(diskData.count) bytes")
                 return (nil, diskData, .disk)
             }
-            if self.config.shouldCacheImagesInMemory {
-                self.memCache.setObject(image, forKey: key, cost: Int(clamping: image.sd_memoryCost))
+            if self.config.shouldCacheImagesInMemory, let memoryKey = memoryKey.map({ $0(image) }) ?? key {
+                self.memCache.setObject(image, forKey: memoryKey, cost: Int(clamping: image.sd_memoryCost))
             }
             SDWebImageTrace.record(.diskQuery, key: key, "hit, \(diskData.count) bytes")
             return (image, diskData, .disk)

@@ -17,7 +17,10 @@ extension SDWebImageGIFCoder {
     }
 
     static func encodeFrames(of image: UIImage) throws -> Data {
-        let frames = SDWebImageCoderHelper.frames(from: image) ?? [SDWebImageFrame(image: image, duration: 0)]
+        // No frames (a still image, or an animated one of a single entry, which `frames(from:)` gives none of):
+        // the image itself, as 4.4.8's `frames.count == 0` branch encodes it.
+        var frames = SDWebImageCoderHelper.frames(from: image) ?? []
+        if frames.isEmpty { frames = [SDWebImageFrame(image: image, duration: 0)] }
         let width = image.pixelWidth, height = image.pixelHeight
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw SDWebImageCoderError.encodeFailed(.gif, reason: "GIF sides must be 1...65535 pixels")

@@ -14,8 +14,8 @@ import Foundation
 ///   alpha flag.
 /// - Animated images: `WebPDemux` reads the canvas size, frame count and loop count first (so a
 ///   huge canvas is refused before `WebPAnimDecoder` allocates it), then `WebPAnimDecoder` composites every
-///   frame. Frame durations of 10 ms or less become 100 ms, as the original and browsers do. One frame gives
-///   a still image. A frame has alpha when one of its composited pixels is not opaque.
+///   frame. Frame durations of 10 ms or less become 100 ms, as the original and browsers do. A file with the
+///   animation flag and one frame gives an animated image of one entry, as 4.4.8's. A frame has alpha when one of its composited pixels is not opaque.
 /// - `encodedData(with:format:)` encodes lossy at quality 100, as 4.4.8 does; animated images go through
 ///   `WebPAnimEncoder` (4.4.8 muxes separately encoded frames with `WebPMux`), with the image's loop count.
 ///   Lossless encoding sets `config.exact`, so even the colour under fully transparent pixels survives a
@@ -133,11 +133,9 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
             previousTimestamp = timestamp
             frames.append(SDWebImageFrame(image: image, duration: milliseconds <= 10 ? 0.1 : Double(milliseconds) / 1000))
         }
-        guard let first = frames.first else { throw SDWebImageCoderError.corrupt(.webp, reason: "no frame decoded") }
-        if frames.count == 1 {
-            first.image.sd_imageFormat = .webp
-            return first.image
-        }
+        guard !frames.isEmpty else { throw SDWebImageCoderError.corrupt(.webp, reason: "no frame decoded") }
+        // A file with the animation flag is animated even with one frame (`images.count == 1`), as 4.4.8 builds it
+        // (`SDWebImageWebPCoder.m:77-146`).
         return SDWebImageCoderHelper.animatedImage(with: frames, loopCount: loopCount, format: .webp)!
     }
 
@@ -296,7 +294,8 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         guard WebPValidateConfig(&config) != 0 else {
             throw SDWebImageCoderError.encodeFailed(.webp, reason: "invalid encoder settings")
         }
-        if let frames = SDWebImageCoderHelper.frames(from: image) {
+        // No frames (a still image, or an animated one of a single entry): encoded as a still, as 4.4.8 does.
+        if let frames = SDWebImageCoderHelper.frames(from: image), !frames.isEmpty {
             return try encodeAnimated(frames, loopCount: image.sd_imageLoopCount, config: &config,
                                       width: image.pixelWidth, height: image.pixelHeight)
         }

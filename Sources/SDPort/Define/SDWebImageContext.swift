@@ -7,7 +7,7 @@ import Foundation
 /// static members carry the same raw strings, so a key written by hand (`"imageTransformer"`) still matches.
 ///
 /// Only the keys that mean something without UIKit are defined. Left out on purpose: `animatedImageClass`
-/// (there is no `SDAnimatedImage` class here), `downloadDecryptor`, and the 5.x keys added after seed 003.
+/// (there is no `SDAnimatedImage` class here; chapter 09 says why), and the 5.x keys added after seed 003.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:13` (`SDWebImageContextOption`).
 public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible {
@@ -43,6 +43,9 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public static let downloadRequestModifier: Self = "downloadRequestModifier"
     /// `SDWebImageDownloaderResponseModifier`: rewrites the download response (the downloader loader only).
     public static let downloadResponseModifier: Self = "downloadResponseModifier"
+    /// `SDWebImageDownloaderDecryptor`: turns the downloaded bytes into image bytes before decoding (the
+    /// downloader loader only; V5-11).
+    public static let downloadDecryptor: Self = "downloadDecryptor"
     /// `SDWebImageCacheKeyFilter`: turns the URL into the cache key instead of the manager's filter.
     public static let cacheKeyFilter: Self = "cacheKeyFilter"
     /// `SDWebImageCacheSerializer`: chooses the bytes written to disk instead of the manager's serializer.

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The context's loader and download modifiers (5.x `SDWebImageContextImageLoader`,
-/// `SDWebImageContextDownloadRequestModifier`, `SDWebImageContextDownloadResponseModifier`).
-/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:266` (`SDWebImageContextImageLoader`), `SDWebImage/Core/SDWebImageDefine.h:400` (`SDWebImageContextDownloadRequestModifier`), `SDWebImage/Core/SDWebImageDefine.h:405` (`SDWebImageContextDownloadResponseModifier`).
+/// The context's loader, download modifiers and decryptor (5.x `SDWebImageContextImageLoader`,
+/// `SDWebImageContextDownloadRequestModifier`, `SDWebImageContextDownloadResponseModifier`,
+/// `SDWebImageContextDownloadDecryptor`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:266` (`SDWebImageContextImageLoader`), `SDWebImage/Core/SDWebImageDefine.h:400` (`SDWebImageContextDownloadRequestModifier`), `SDWebImage/Core/SDWebImageDefine.h:405` (`SDWebImageContextDownloadResponseModifier`), `SDWebImage/Core/SDWebImageDefine.h:410` (`SDWebImageContextDownloadDecryptor`).
 extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable {
     var imageLoader: (any SDImageLoader)? { value(.imageLoader, as: (any SDImageLoader).self) }
     var requestModifier: SDWebImageDownloaderRequestModifier? {
@@ -10,5 +11,8 @@ extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable
     }
     var responseModifier: SDWebImageDownloaderResponseModifier? {
         value(.downloadResponseModifier, as: SDWebImageDownloaderResponseModifier.self)
+    }
+    var downloadDecryptor: SDWebImageDownloaderDecryptor? {
+        value(.downloadDecryptor, as: SDWebImageDownloaderDecryptor.self)
     }
 }

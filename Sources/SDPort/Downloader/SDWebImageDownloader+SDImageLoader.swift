@@ -17,12 +17,13 @@ import Foundation
 ///   `imageThumbnailPixelSize`, `cacheKeyFilter`, `avoidDecodeImage`, `decodeFirstFrameOnly`), the downloaded
 ///   bytes are decoded again with `SDImageLoaderDecodeImageData` (5.x decodes once, with the context, inside the
 ///   operation).
-/// - A `downloadRequestModifier`, `downloadResponseModifier` or `imageCoder` sends the request through a
-///   separate `SDWebImageContextDownloadOperation` built like the downloader's own (headers, headers filter,
-///   timeout, cookies, credentials), modified, and not joined with other downloads. A nil modified request fails
-///   with `invalidDownloadOperation`; the response modifier runs on the final response (see
-///   `SDWebImageDownloaderResponseModifier`). With a context coder, the received bytes are decoded by it even when
-///   the shared coders rejected them.
+/// - A `downloadRequestModifier`, `downloadResponseModifier`, `downloadDecryptor` or `imageCoder` sends the
+///   request through a separate `SDWebImageContextDownloadOperation` built like the downloader's own (headers,
+///   headers filter, timeout, cookies, credentials), modified, and not joined with other downloads. A nil modified
+///   request fails with `invalidDownloadOperation`; the response modifier runs when the response arrives, and a nil
+///   answer fails with `invalidDownloadResponse` whether or not anyone holds the operation (V5-08). The decryptor
+///   turns the whole body into the bytes that are decoded and delivered (V5-11); nil fails with `badImageData`.
+///   With a context coder, the received bytes are decoded by it even when the shared coders rejected them.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:612` (`-requestImageWithURL:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageDownloader.m:640` (`-shouldBlockFailedURLWithURL:error:`).
 extension SDWebImageDownloader: SDImageLoader {
     /// Any URL (5.x returns YES for every non-nil URL; the transport reports unsupported schemes).
@@ -40,7 +41,8 @@ extension SDWebImageDownloader: SDImageLoader {
         }
         let refreshing = options.contains(.refreshCached) && context?[.loaderCachedImage] is UIImage
         let downloaderOptions = options.downloaderOptions(refreshingCachedImage: refreshing)
-        if context?.requestModifier != nil || context?.responseModifier != nil || context?.imageCoder != nil {
+        if context?.requestModifier != nil || context?.responseModifier != nil || context?.imageCoder != nil
+            || context?.downloadDecryptor != nil {
             return requestWithContextOperation(url, options: options, downloaderOptions: downloaderOptions,
                                                context: context, progress: progress, completed: completed)
         }
@@ -106,31 +108,48 @@ extension SDWebImageDownloader: SDImageLoader {
             }
             request = modified
         }
-        let operation = SDWebImageContextDownloadOperation(request: request, in: nil, options: downloaderOptions)
+        let decryptor = context?.downloadDecryptor
+        // As 5.x: partial encrypted bytes cannot be decrypted, so a decryptor turns progressive decoding off.
+        let operationOptions = decryptor == nil ? downloaderOptions : downloaderOptions.subtracting(.progressiveDownload)
+        let operation = SDWebImageContextDownloadOperation(request: request, in: nil, options: operationOptions)
         configure(operation, settings: settings)
+        operation.responseModifier = context?.responseModifier
         let decompress = settings.shouldDecompressImages
-        let responseModifier = context?.responseModifier
         let contextCoder = context?.imageCoder
-        _ = operation.addHandlers(forProgress: progress) { [weak operation] image, data, error, finished in
+        // The completion reads what the operation captured, never the operation: whether the caller still holds
+        // the operation must not change the answer (V5-08).
+        let capture = operation.capture
+        _ = operation.addHandlers(forProgress: progress) { image, data, error, finished in
             guard finished else {
                 completed?(image, data, error, finished)
                 return
             }
-            if let responseModifier, let response = operation?.response {
-                guard let modified = responseModifier.modifiedResponse(with: response) else {
-                    completed?(nil, nil, SDWebImageV5Error.invalidDownloadResponse(url), true)
-                    return
-                }
-                if let http = modified as? HTTPURLResponse, !(200..<400).contains(http.statusCode) {
-                    completed?(nil, nil, SDWebImageV5Error.invalidDownloadStatusCode(http.statusCode, url), true)
-                    return
-                }
+            let received = capture.wrappedValue
+            if received.responseRejected {
+                completed?(nil, nil, SDWebImageV5Error.invalidDownloadResponse(url), true)
+                return
             }
-            if let error = Self.v5Error(error, url: url) {
-                // Bytes the shared coders rejected may still be the context coder's format.
-                let rejectedByCoders = (error as NSError).domain == SDWebImageErrorDomain
-                if rejectedByCoders, contextCoder != nil, let captured = operation?.capturedData, !captured.isEmpty {
-                    Self.decode(captured, url: url, options: options, context: context, decompress: decompress,
+            let error = Self.v5Error(error, url: url)
+            // Bytes the shared coders rejected may still be the context coder's format, or encrypted.
+            let rejectedByCoders = (error as NSError?).map {
+                $0.domain == SDWebImageErrorDomain && $0.code == SDWebImageV5Error.badImageData("").errorCode
+            } ?? false
+            if let decryptor {
+                guard error == nil || rejectedByCoders else {
+                    completed?(nil, nil, error, true)
+                    return
+                }
+                guard let decrypted = decryptor.decryptedData(with: received.data, response: received.response) else {
+                    completed?(nil, nil, SDWebImageV5Error.badImageData("the decryptor gave no data"), true)
+                    return
+                }
+                Self.decode(decrypted, url: url, options: options, context: context, decompress: decompress,
+                            completed: completed)
+                return
+            }
+            if let error {
+                if rejectedByCoders, contextCoder != nil, !received.data.isEmpty {
+                    Self.decode(received.data, url: url, options: options, context: context, decompress: decompress,
                                 completed: completed)
                 } else {
                     completed?(nil, nil, error, true)

@@ -3,11 +3,11 @@ import Foundation
 /// Rewrites the response of one download (context key `downloadResponseModifier`), for example to treat a
 /// status as a failure.
 ///
-/// Ports 5.x's `SDWebImageDownloaderResponseModifier` class (`SDWebImageDownloaderResponseModifier.h`).
-/// Linux difference: the port's download operation (4.4.8's) does not let a caller see the response before the
-/// body arrives, so the modifier runs once the download has finished, on the final response. Returning nil fails
-/// the load with `SDWebImageV5Error.invalidDownloadResponse`; a modified HTTP status outside 200..<400 fails it
-/// with `invalidDownloadStatusCode`. 5.x calls it as the response arrives and cancels the transfer instead.
+/// Ports 5.x's `SDWebImageDownloaderResponseModifier` class (`SDWebImageDownloaderResponseModifier.h`). As in 5.x
+/// it runs when the response head arrives (after redirects), and the download operation's `response` is the
+/// modified response (V5-08). Returning nil stops the transfer and fails the load with
+/// `SDWebImageV5Error.invalidDownloadResponse` (2003); a modified HTTP status of 400 or more fails it with
+/// `invalidDownloadStatusCode` (2001). See `SDWebImageContextDownloadOperation`.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderResponseModifier.m:33` (`-modifiedResponseWithResponse:`), `SDWebImage/Core/SDWebImageDownloaderOperation.m:430` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`).
 public final class SDWebImageDownloaderResponseModifier: Sendable {
     private let block: @Sendable (URLResponse) -> URLResponse?

@@ -27,9 +27,13 @@ import Foundation
 /// - `fromCacheOnly` with a cache miss completes with no image and no error, finished — as 5.x does (and as 4.4.8
 ///   does when the delegate refuses a download).
 ///
-/// Kept from the port's manager: completions run on `completionQueue` (or the context's `callbackQueue`), and once
-/// the returned operation is cancelled no completion is called (5.x calls it with an `SDWebImageErrorCancelled`
-/// error). These loads are listed in `runningOperations` like 4.x loads, so `cancelAll()` and `isRunning` see them.
+/// - Cancelling the returned operation calls the completion once more, with `SDWebImageV5Error.cancelled` (2002),
+///   unless the load had finished (V5-06; 4.4.8 calls nothing). The combined operation drops its cache query when
+///   the download starts (V5-07).
+/// - Thumbnails (V5-05) and store cache types (V5-09) follow 5.x: see `SDWebImageV5LoadProcess.transformAndStore`.
+///
+/// Kept from the port's manager: completions run on `completionQueue` (or the context's `callbackQueue`). These
+/// loads are listed in `runningOperations` like 4.x loads, so `cancelAll()` and `isRunning` see them.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:189` (`-loadImageWithURL:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:136` (`-cacheKeyForURL:context:`), `SDWebImage/Core/SDWebImageManager.m:116` (`-originalCacheKeyForURL:context:`).
 extension SDWebImageManager {
     /// Loads `url` the 5.x way. See the extension's documentation for the steps and the differences from 4.4.8.
@@ -45,16 +49,14 @@ extension SDWebImageManager {
         let operation = SDWebImageCombinedOperation(manager: self)
         guard let url, !url.absoluteString.isEmpty else {
             SDWebImageTrace.record(.managerLoad, key: url?.absoluteString, "5.x: invalid URL")
-            deliverFailure(SDWebImageV5Error.invalidURL(url), url: url, operation: operation, context: context,
-                           completed: completed)
+            deliverFailure(SDWebImageV5Error.invalidURL(url), url: url, context: context, completed: completed)
             return operation
         }
         let isFailedURL = self.isFailedURL(url)
         SDWebImageTrace.record(.managerLoad, key: url.absoluteString,
                                isFailedURL ? "5.x: on the failed-URL list" : "5.x options \(options.rawValue)")
         guard options.contains(.retryFailed) || !isFailedURL else {
-            deliverFailure(SDWebImageV5Error.blackListed(url), url: url, operation: operation, context: context,
-                           completed: completed)
+            deliverFailure(SDWebImageV5Error.blackListed(url), url: url, context: context, completed: completed)
             return operation
         }
         SDWebImageV5LoadProcess(manager: self, operation: operation, url: url, options: options, context: context,
@@ -84,14 +86,13 @@ extension SDWebImageManager {
         return cacheKey(for: url)
     }
 
-    private func deliverFailure(_ error: SDWebImageV5Error, url: URL?, operation: SDWebImageCombinedOperation,
-                                context: SDWebImageContext, completed: @escaping SDInternalCompletionBlock) {
+    private func deliverFailure(_ error: SDWebImageV5Error, url: URL?, context: SDWebImageContext,
+                                completed: @escaping SDInternalCompletionBlock) {
         let queue = context.value(.callbackQueue, as: DispatchQueue.self) ?? completionQueue
+        // As 5.x, a cancel cannot take this answer back: it is the load's one completion (V5-06).
         dispatch_queue_async_safe(queue) {
-            operation.deliverUnlessCancelled {
-                SDWebImageTrace.record(.managerCompletion, key: url?.absoluteString, "error \(error.errorCode)")
-                completed(nil, nil, error, .none, true, url)
-            }
+            SDWebImageTrace.record(.managerCompletion, key: url?.absoluteString, "error \(error.errorCode)")
+            completed(nil, nil, error, .none, true, url)
         }
     }
 }

@@ -6,8 +6,15 @@ import Foundation
 /// Ports the private steps of `SDWebImageManager.m` (5.x): `callCacheProcessForOperation`,
 /// `callOriginalCacheProcessForOperation`, `callDownloadProcessForOperation`, `callTransformProcessForOperation`,
 /// `callStoreOriginCacheProcessForOperation` and `callStoreCacheProcessForOperation`. Differences are listed on
-/// that method. Every stored property is immutable; transforms and stores of one load run in order on
-/// `transformQueue`, so a progressive load's partial images never overtake its final one.
+/// that method. Every stored property is immutable (`ended` is a lock); transforms and stores of one load run in
+/// order on `transformQueue`, so a progressive load's partial images never overtake its final one.
+///
+/// Cancelling (V5-06): the completion is then called once more, with `SDWebImageV5Error.cancelled` (2002), unless
+/// the load had already called its final completion; 4.4.8 (and the port's 4.x flow) stays silent. 5.x gets there
+/// through each step's own cancel check (the cache query's token answers at once, the loader reports the cancel);
+/// the port registers one cancel handler, so every step gives the same single answer, and keeps its rule that
+/// nothing else of the load is delivered once `cancel()` has returned. The answer comes later on the completion
+/// queue, never inside `cancel()` (5.x calls it at once when `cancel()` runs on the callback queue).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:283` (`-callCacheProcessForOperation:url:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:600` (`-callStoreCacheProcessForOperation:url:options:context:image:data:cacheType:finished:completed:`).
 final class SDWebImageV5LoadProcess: Sendable {
     let manager: SDWebImageManager
@@ -25,6 +32,8 @@ final class SDWebImageV5LoadProcess: Sendable {
     /// The cache key of the untransformed, full-size image.
     let originalKey: String?
     private let transformQueue = DispatchQueue(label: "com.hackemist.SDWebImageManager.v5.transform", qos: .userInitiated)
+    /// Whether the final completion (or the cancel's answer) was called: whichever comes first takes it.
+    private let ended = SDLocked(wrappedValue: false)
 
     init(manager: SDWebImageManager, operation: SDWebImageCombinedOperation, url: URL, options: SDWebImageV5Options,
          context: SDWebImageContext, progress: SDImageLoaderProgressBlock?, completed: @escaping SDInternalCompletionBlock) {
@@ -46,6 +55,16 @@ final class SDWebImageV5LoadProcess: Sendable {
 
     func start() {
         manager.addRunningOperation(operation)
+        // Captures no part of the load but what the answer needs: the operation keeps this handler until it is
+        // cancelled, and a load that is never cancelled must not be kept alive by it.
+        let ended = self.ended, completed = self.completed, url = self.url, queue = completionQueue
+        operation.whenCancelled {
+            queue.async {
+                guard ended.withLock({ ended in defer { ended = true }; return !ended }) else { return }
+                SDWebImageTrace.record(.managerCompletion, key: url.absoluteString, "error \(SDWebImageErrorDomain) 2002 (cancelled)")
+                completed(nil, nil, SDWebImageV5Error.cancelled(url), .none, true, url)
+            }
+        }
         guard !options.contains(.fromLoaderOnly) else {
             download(cachedImage: nil, cachedData: nil, cacheType: .none)
             return
@@ -79,7 +98,7 @@ final class SDWebImageV5LoadProcess: Sendable {
                 self.download(cachedImage: nil, cachedData: nil, cacheType: .none)
                 return
             }
-            self.transformAndStore(image, data: data, cacheType: cacheType, finished: true, fromCache: true)
+            self.transformAndStore(image, data: data, cacheType: cacheType, finished: true)
             self.manager.safelyRemoveOperationFromRunning(self.operation)
         }
     }
@@ -87,6 +106,8 @@ final class SDWebImageV5LoadProcess: Sendable {
     // MARK: Loader
 
     private func download(cachedImage: UIImage?, cachedData: Data?, cacheType: SDImageCacheType) {
+        // The query is over: the combined operation lets go of it (V5-07; 4.4.8 keeps it to the end).
+        operation.cacheOperation = nil
         let shouldDownload = !options.contains(.fromCacheOnly)
             && (cachedImage == nil || options.contains(.refreshCached))
             && (manager.delegate?.imageManager(manager, shouldDownloadImageFor: url) ?? true)
@@ -102,7 +123,7 @@ final class SDWebImageV5LoadProcess: Sendable {
         let refreshing = cachedImage != nil
         if let cachedImage {
             // RefreshCached: deliver what the cache has now, then let the loader revalidate it.
-            deliver(cachedImage, data: cachedData, error: nil, cacheType: cacheType, finished: true)
+            deliver(cachedImage, data: cachedData, error: nil, cacheType: cacheType, finished: true, endsLoad: false)
             loaderContext[.loaderCachedImage] = cachedImage
         }
         // The loader's operation, until the load ends. The loader's operation holds this completion (the
@@ -120,12 +141,14 @@ final class SDWebImageV5LoadProcess: Sendable {
                 self.blockFailedURLIfNeeded(error)
                 self.deliver(nil, data: nil, error: error, cacheType: .none, finished: true)
             } else if refreshing && image == nil {
-                // The protocol cache answered the refresh (304): the cached image is current, nothing to call.
+                // The protocol cache answered the refresh (304): the cached image is current, nothing to call, and
+                // a later cancel has nothing to answer.
+                self.ended.wrappedValue = true
             } else {
                 if self.options.contains(.retryFailed) {
                     self.manager.removeFailedURL(self.url)
                 }
-                self.transformAndStore(image, data: data, cacheType: .none, finished: finished, fromCache: false)
+                self.transformAndStore(image, data: data, cacheType: .none, finished: finished)
             }
             if finished || error != nil {
                 self.manager.safelyRemoveOperationFromRunning(self.operation)
@@ -163,33 +186,54 @@ final class SDWebImageV5LoadProcess: Sendable {
 
     // MARK: Transform and store
 
-    private func transformAndStore(_ image: UIImage?, data: Data?, cacheType: SDImageCacheType, finished: Bool,
-                                   fromCache: Bool) {
+    /// 5.x's transform, store-original and store steps in one: the original image goes under the original key
+    /// (`originalStoreCacheType`, without disk when it came from disk), the result under the load's key
+    /// (`storeCacheType`), then the completion. A thumbnail (V5-05) is not the full-size image: nothing is stored
+    /// under the original key, and the full-size data is neither stored with it nor delivered (nil data), so the
+    /// cache encodes the thumbnail for the disk. A transformed image is stored and delivered without data too.
+    private func transformAndStore(_ image: UIImage?, data: Data?, cacheType: SDImageCacheType, finished: Bool) {
         transformQueue.async {
             guard !self.operation.isCancelled else { return }
-            let isThumbnail = self.context.thumbnailPixelSize != nil
-            guard let image, let transformer = self.context.imageTransformer,
-                  image.images == nil || self.options.contains(.transformAnimatedImage) else {
-                // A thumbnail's data is the full-size file: the cache encodes the thumbnail instead.
-                if !fromCache {
-                    self.store(image, data: isThumbnail ? nil : data, forKey: self.key, type: self.storeCacheType,
-                               finished: finished)
-                }
-                self.deliver(image, data: data, error: nil, cacheType: cacheType, finished: finished)
-                return
-            }
-            let transformed = transformer.transformedImage(with: image, forKey: self.key ?? "")
-            if transformed != nil, !fromCache, !isThumbnail {
-                self.store(image, data: data, forKey: self.originalKey, type: self.originalStoreCacheType,
-                           finished: finished)
-            }
+            let isThumbnail = image != nil && self.decodesThumbnail
+            let originalImage = isThumbnail ? nil : image
+            var result = image
+            var resultData = isThumbnail ? nil : data
             // As 5.x: when the transformer gives nothing, the untransformed image is stored under the transformed key.
-            let result = transformed ?? image
-            let resultData = transformed == nil && !isThumbnail ? data : nil
-            self.store(result, data: resultData, forKey: self.key, type: self.storeCacheType, finished: finished)
-            self.deliver(result, data: transformed == nil ? data : nil, error: nil, cacheType: cacheType,
-                         finished: finished)
+            if let image, let transformer = self.context.imageTransformer,
+               image.images == nil || self.options.contains(.transformAnimatedImage),
+               let transformed = transformer.transformedImage(with: image, forKey: self.key ?? "") {
+                result = transformed
+                resultData = nil
+            }
+            var originalType = self.originalStoreCacheType
+            if cacheType == .disk {
+                // Its data is on disk already: only memory is left to fill.
+                originalType = originalType == .all ? .memory : (originalType == .disk ? .none : originalType)
+            }
+            var storeType = self.storeCacheType
+            if self.key == self.originalKey, let result, result === originalImage {
+                // One image under one key: 5.x stores it twice (as the original, then as the result), which leaves
+                // what one store with both types leaves. So `storeCacheType` `.memory` alone still writes the disk
+                // unless `originalStoreCacheType` says otherwise (V5-09).
+                storeType = Self.union(storeType, originalType)
+            } else {
+                self.store(originalImage, data: data, forKey: self.originalKey, type: originalType, finished: finished)
+            }
+            self.store(result, data: resultData, forKey: self.key, type: storeType, finished: finished)
+            self.deliver(result, data: resultData, error: nil, cacheType: cacheType, finished: finished)
         }
+    }
+
+    /// Whether images of this load are decoded as thumbnails. 5.x asks the image (`sd_isThumbnail`, from its decode
+    /// options); the port's images carry none, and those options come from this context.
+    private var decodesThumbnail: Bool {
+        guard let size = context.thumbnailPixelSize else { return false }
+        return size.width > 0 && size.height > 0
+    }
+
+    private static func union(_ a: SDWebImageV5CacheType, _ b: SDWebImageV5CacheType) -> SDWebImageV5CacheType {
+        let memory = a.includesMemory || b.includesMemory, disk = a.includesDisk || b.includesDisk
+        return memory ? (disk ? .all : .memory) : (disk ? .disk : .none)
     }
 
     private var storeCacheType: SDWebImageV5CacheType {
@@ -216,10 +260,16 @@ final class SDWebImageV5LoadProcess: Sendable {
 
     // MARK: Completion
 
-    func deliver(_ image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool) {
-        let operation = self.operation, completed = self.completed, url = self.url
+    /// Queues one completion. A finished one ends the load (`endsLoad`, except the cached image a refresh
+    /// delivers first) unless the cancel's answer came first.
+    func deliver(_ image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool,
+                 endsLoad: Bool = true) {
+        let operation = self.operation, completed = self.completed, url = self.url, ended = self.ended
         dispatch_queue_async_safe(completionQueue) {
             operation.deliverUnlessCancelled {
+                if finished && endsLoad {
+                    guard ended.withLock({ ended in defer { ended = true }; return !ended }) else { return }
+                }
                 SDWebImageTrace.record(.managerCompletion, key: url.absoluteString,
                                        error.map { "error \(($0 as NSError).domain) \(($0 as NSError).code)" }
                                            ?? image.map { "\($0.pixelWidth)x\($0.pixelHeight) from \(cacheType)" }

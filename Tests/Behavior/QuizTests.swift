@@ -1,0 +1,348 @@
+import Foundation
+@testable import sdport
+import SDPortTestSupport
+import XCTest
+
+/// `sdport quiz` as a person uses it: in a real pseudo-terminal (reveal with a key, score, quit, and the state
+/// file under XDG_STATE_HOME), and in a pipe (answers read line by line, no prompts, no colours, and the end of
+/// the input ends it); then the Leitner boxes, the card fallbacks and the multiple-choice cards one by one.
+final class QuizTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory(prefix: "sdport-quiz")
+    }
+
+    override func tearDown() {
+        directory?.remove()
+        directory = nil
+    }
+
+    private var stateHome: String { directory.url.appendingPathComponent("state").path }
+    private var stateFile: URL { URL(fileURLWithPath: stateHome).appendingPathComponent("sdport/quiz.json") }
+    private var environment: [String: String] { ["XDG_STATE_HOME": stateHome, "TERM": "xterm"] }
+
+    private func savedProgress() throws -> QuizProgress {
+        try QuizProgress.load(from: stateFile)
+    }
+
+    /// Runs `sdport arguments` with `input` written to its stdin through a pipe that is then closed; fails the
+    /// test (and kills the child) if it has not exited after a generous timeout, i.e. if it hangs.
+    private func runPiped(_ arguments: [String], input: String,
+                          file: StaticString = #filePath, line: UInt = #line) throws -> CLIProcess.Result {
+        let process = Process()
+        process.executableURL = try CLIProcess.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = CLIProcess.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = Locked(Data()), err = Locked(Data())
+        let readers = DispatchGroup()
+        DispatchQueue.global().async(group: readers) { out.value = stdout.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: readers) { err.value = stderr.fileHandleForReading.readDataToEndOfFile() }
+        if exited.wait(timeout: .now() + 120) == .timedOut {
+            process.terminate()
+            exited.wait()
+            XCTFail("sdport \(arguments.joined(separator: " ")) did not end after its input ended", file: file, line: line)
+        }
+        readers.wait()
+        return CLIProcess.Result(status: process.terminationStatus, stdout: String(decoding: out.value, as: UTF8.self),
+                                 stderr: String(decoding: err.value, as: UTF8.self))
+    }
+
+    // MARK: A person at a terminal
+
+    /// Question 3 in a pseudo-terminal: any key reveals the answer, the live value and the deciding lines; y scores
+    /// it (box 1 → 2, saved at once); the next question comes; q quits. The state file is where XDG_STATE_HOME says.
+    func test_QUIZ_terminal_revealScoreQuitAndTheStateFile() throws {
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["quiz", "--recall", "--question", "3", "--seed", "7"], environment: environment,
+                                         unset: ["NO_COLOR"])
+        defer { if process.isRunning { process.terminate() } }
+
+        XCTAssertTrue(terminal.waitFor("press any key to see it"), terminal.plainScreen)
+        XCTAssertTrue(terminal.plainScreen.contains("Q: How are cached images named?"), terminal.plainScreen)
+        XCTAssertFalse(terminal.plainScreen.contains("Answer:"), "the answer waits for the key")
+        terminal.type(" ")
+        XCTAssertTrue(terminal.waitFor("Did you know it?"), terminal.plainScreen)
+        let revealed = terminal.plainScreen
+        let card = QuizCard(entry: try XCTUnwrap(FAQEntry.all.first { $0.number == 3 }))
+        XCTAssertTrue(revealed.contains("Answer:   " + card.oneLine.prefix(30)), revealed)
+        XCTAssertTrue(revealed.contains("Live:     cachePath(forKey:"), revealed)
+        XCTAssertTrue(revealed.contains("Port:     Sources/SDPort/Cache/SDImageCache+FileName.swift:"), revealed)
+        XCTAssertTrue(revealed.contains("https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/SDImageCache.m#L"), revealed)
+        XCTAssertTrue(revealed.contains("Test:     swift test --disable-swift-testing --filter FAQ03_FileNamingTests."), revealed)
+        XCTAssertTrue(terminal.screen.contains("\u{1B}[1m"), "a terminal gets bold prompts")
+
+        terminal.type("y")
+        XCTAssertTrue(terminal.waitFor("press any key to see it", occurrences: 2), terminal.plainScreen)
+        XCTAssertTrue(terminal.plainScreen.contains("Scored knew: box 2, next due in 1 day."), terminal.plainScreen)
+        XCTAssertEqual(try savedProgress().cards["FAQ-03"]?.box, 2, "saved as soon as it was scored")
+        terminal.type("q")
+        XCTAssertTrue(terminal.waitUntilClosed(), "q quits: \(terminal.plainScreen)")
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, terminal.plainScreen)
+        XCTAssertTrue(terminal.plainScreen.contains("1 asked, 1 scored, 1 known. Progress: \(stateFile.path)"),
+                      terminal.plainScreen)
+
+        let progress = try savedProgress()
+        XCTAssertEqual(progress.cards.count, 1, "the quit question is not scored: \(progress.cards)")
+        XCTAssertEqual(progress.cards["FAQ-03"]?.last, .knew)
+        XCTAssertEqual(progress.cards["FAQ-03"]?.asked, 1)
+    }
+
+    /// Question 2 in a pseudo-terminal without `--recall`: multiple choice once it has a trap or a myth (the right
+    /// letter is worked out from the same seed; it is scored at once), else free recall. Either way one key
+    /// answers, the answer block follows, and the progress moves FAQ-02 to box 2.
+    func test_QUIZ_terminal_choiceWhenThereIsATrapElseRecall() throws {
+        let card = QuizCard(entry: try XCTUnwrap(FAQEntry.all.first { $0.number == 2 }))
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["quiz", "--question", "2", "--seed", "5"], environment: environment,
+                                         unset: ["NO_COLOR"])
+        defer { if process.isRunning { process.terminate() } }
+        if card.isMultipleChoice {
+            var random = QuizRandom(seed: 5)
+            let (texts, correct) = card.choices(using: &random)
+            XCTAssertTrue(terminal.waitFor("Your choice (a–"), terminal.plainScreen)
+            for (index, text) in texts.enumerated() {
+                let letter = String(UnicodeScalar(UInt8(97 + index)))
+                XCTAssertTrue(terminal.plainScreen.contains("  \(letter)) " + text.prefix(30)), terminal.plainScreen)
+            }
+            terminal.type(String(UnicodeScalar(UInt8(97 + correct))))
+            XCTAssertTrue(terminal.waitFor("Right."), terminal.plainScreen)
+        } else {
+            XCTAssertTrue(terminal.waitFor("press any key to see it"), terminal.plainScreen)
+            terminal.type("\r")
+            XCTAssertTrue(terminal.waitFor("Did you know it?"), terminal.plainScreen)
+            terminal.type("y")
+        }
+        XCTAssertTrue(terminal.waitFor("Scored knew: box 2"), terminal.plainScreen)
+        XCTAssertTrue(terminal.plainScreen.contains("Answer:   " + card.oneLine.prefix(30)), terminal.plainScreen)
+        // The next question's prompt (recall or choice), printed once the terminal is in key mode.
+        XCTAssertTrue(terminal.waitFor("q quits)", occurrences: 2), terminal.plainScreen)
+        terminal.type("\u{3}")  // Ctrl-C at the next question quits like q (signals are off while a key is read)
+        XCTAssertTrue(terminal.waitUntilClosed(), terminal.plainScreen)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, terminal.plainScreen)
+        XCTAssertEqual(try savedProgress().cards["FAQ-02"]?.box, 2)
+    }
+
+    // MARK: A pipe
+
+    /// The same question from a pipe: the first line is the answer (shown back), the second the score; no prompt
+    /// and no colour codes; it ends after one question and the progress is saved.
+    func test_QUIZ_pipe_answersLineByLineWithoutPrompts() throws {
+        let result = try runPiped(["quiz", "--recall", "--question", "3"], input: "md5 of the key\nn\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("You said: md5 of the key"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Answer:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Scored missed: box 1, asked again this session."), result.stdout)
+        XCTAssertFalse(result.stdout.contains("press any key"), "no prompts in a pipe")
+        XCTAssertFalse(result.stdout.contains("Did you know"), "no prompts in a pipe")
+        XCTAssertFalse(result.stdout.contains("\u{1B}"), "no colours in a pipe")
+        XCTAssertEqual(try savedProgress().cards["FAQ-03"]?.missed, 1)
+    }
+
+    /// Empty input: the question and its answer are shown, unscored, nothing is saved, and it ends at once rather
+    /// than waiting. Asking for three questions stops at the end of the input too.
+    func test_QUIZ_pipe_endOfInputEndsTheQuiz() throws {
+        let empty = try runPiped(["quiz", "--count", "3", "--topic", "cache"], input: "")
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertEqual(empty.stdout.components(separatedBy: "Q: ").count - 1, 1, empty.stdout)
+        XCTAssertTrue(empty.stdout.contains("Answer:"), empty.stdout)
+        XCTAssertTrue(empty.stdout.contains("Not scored."), empty.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stateFile.path), "nothing scored, nothing written")
+
+        // Three asked for, input for one: the second question is shown, finds the input ended, and the quiz ends.
+        let oneOfThree = try runPiped(["quiz", "--recall", "--count", "3", "--question", "3"], input: "a\ny\n")
+        XCTAssertEqual(oneOfThree.status, 0, oneOfThree.stderr)
+        XCTAssertEqual(oneOfThree.stdout.components(separatedBy: "Q: ").count - 1, 2, oneOfThree.stdout)
+        XCTAssertTrue(oneOfThree.stdout.contains("1 asked, 1 scored, 1 known."), oneOfThree.stdout)
+        XCTAssertEqual(try savedProgress().cards.keys.sorted(), ["FAQ-03"])
+    }
+
+    /// A reader that stops reading (`sdport quiz | head -1`) while SIGPIPE is ignored (as a parent such as an IDE or
+    /// a CI runner may leave it; the shell's `trap '' PIPE` does it here): the write fails with EPIPE and the quiz
+    /// ends quietly with status 0 instead of trapping. (With SIGPIPE at its default the signal ends it first.)
+    func test_QUIZ_pipe_readerThatGoesAwayEndsTheQuizQuietly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", try CLIProcess.binary().path,
+                             "quiz", "--recall", "--count", "3", "--question", "3"]
+        process.currentDirectoryURL = CLIProcess.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        // Gone before the first line is written.
+        try stdout.fileHandleForReading.close()
+        stdin.fileHandleForWriting.write(Data("a\ny\nb\nn\n".utf8))
+        try stdin.fileHandleForWriting.close()
+        let errors = Locked(Data())
+        let reader = DispatchGroup()
+        DispatchQueue.global().async(group: reader) { errors.value = stderr.fileHandleForReading.readDataToEndOfFile() }
+        if exited.wait(timeout: .now() + 120) == .timedOut {
+            process.terminate()
+            exited.wait()
+            XCTFail("sdport quiz did not end after its reader went away")
+        }
+        reader.wait()
+        let text = String(decoding: errors.value, as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertFalse(text.contains("Fatal error"), text)
+    }
+
+    /// `--json`: one object per question with the answer, the live value, the lines and the grade; `--reset`
+    /// removes the state file.
+    func test_QUIZ_jsonThenReset() throws {
+        let result = try runPiped(["quiz", "--json", "--recall", "--question", "2"], input: "six\ny\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, result.stdout)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(object["id"] as? String, "FAQ-02")
+        XCTAssertEqual(object["topic"] as? String, "downloader")
+        XCTAssertEqual(object["grade"] as? String, "knew")
+        XCTAssertEqual(object["box"] as? Int, 2)
+        XCTAssertEqual(object["response"] as? String, "six")
+        XCTAssertTrue((object["live"] as? String)?.contains("6") == true, "\(object)")
+        XCTAssertTrue((object["test"] as? String)?.hasPrefix("swift test --disable-swift-testing --filter FAQ02_") == true)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stateFile.path))
+
+        let reset = try runPiped(["quiz", "--reset"], input: "")
+        XCTAssertEqual(reset.status, 0, reset.stderr)
+        XCTAssertTrue(reset.stdout.contains("Progress cleared"), reset.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stateFile.path))
+    }
+
+    /// A state file that is not the quiz's JSON: one clear error line, the file left alone.
+    func test_QUIZ_corruptStateFileIsAClearErrorAndKept() throws {
+        try FileManager.default.createDirectory(at: stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: stateFile)
+        let result = try runPiped(["quiz", "--question", "1"], input: "")
+        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("sdport quiz --reset"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: stateFile), Data("{ not json".utf8))
+    }
+
+    // MARK: Leitner boxes
+
+    func test_QUIZ_leitner_missedBackToBoxOneKnewUpOneEasyUpTwo() {
+        var progress = QuizProgress()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        progress.record(.knew, for: "FAQ-01", at: now)
+        XCTAssertEqual(progress.cards["FAQ-01"]?.box, 2)
+        XCTAssertEqual(progress.cards["FAQ-01"]?.due, now.addingTimeInterval(86_400))
+        progress.record(.easy, for: "FAQ-01", at: now)
+        XCTAssertEqual(progress.cards["FAQ-01"]?.box, 4)
+        XCTAssertEqual(progress.cards["FAQ-01"]?.due, now.addingTimeInterval(7 * 86_400))
+        progress.record(.easy, for: "FAQ-01", at: now)
+        XCTAssertEqual(progress.cards["FAQ-01"]?.box, 5, "five boxes")
+        progress.record(.missed, for: "FAQ-01", at: now)
+        XCTAssertEqual(progress.cards["FAQ-01"]?.box, 1)
+        XCTAssertEqual(progress.cards["FAQ-01"]?.due, now, "a missed question is due again at once")
+        XCTAssertEqual(progress.cards["FAQ-01"]?.missed, 1)
+        progress.record(.unscored, for: "FAQ-02", at: now)
+        XCTAssertNil(progress.cards["FAQ-02"])
+    }
+
+    func test_QUIZ_leitner_nextAsksMissedBeforeKnownAndNeverTwiceInARow() {
+        var progress = QuizProgress()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        var random = QuizRandom(seed: 1)
+        progress.record(.knew, for: "A", at: now)   // due tomorrow
+        progress.record(.missed, for: "B", at: now) // due now, box 1
+        XCTAssertEqual(progress.next(among: ["A", "B"], avoiding: nil, at: now, using: &random)?.id, "B")
+        let other = progress.next(among: ["A", "B"], avoiding: "B", at: now, using: &random)
+        XCTAssertEqual(other?.id, "A", "not the same question twice in a row")
+        XCTAssertEqual(other?.practisingAhead, true, "A is not due until tomorrow")
+        XCTAssertEqual(progress.next(among: ["B"], avoiding: "B", at: now, using: &random)?.id, "B",
+                       "the only question may repeat")
+        XCTAssertEqual(progress.next(among: ["A", "B"], avoiding: "B", at: now.addingTimeInterval(86_400), using: &random)?.practisingAhead,
+                       false)
+    }
+
+    func test_QUIZ_stateDirectoryFollowsXDGStateHomeElseHome() {
+        XCTAssertEqual(QuizProgress.file(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path, "/s/sdport/quiz.json")
+        XCTAssertEqual(QuizProgress.file(environment: ["HOME": "/h"]).path, "/h/.local/state/sdport/quiz.json")
+        XCTAssertEqual(QuizProgress.file(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path,
+                       "/h/.local/state/sdport/quiz.json", "XDG: a relative path is ignored")
+    }
+
+    // MARK: Cards
+
+    func test_QUIZ_card_fallbacksWhileTheTeachingFieldsAreEmpty() throws {
+        let third = try XCTUnwrap(FAQEntry.all.first { $0.number == 3 })
+        let card = QuizCard(entry: third, myths: [])
+        if third.oneLine == nil {
+            XCTAssertEqual(card.oneLine, "The memory cache's key is the URL's absolute string (the manager's "
+                + "cacheKey(for:), unless a cacheKeyFilter is set).")
+        }
+        if third.trap == nil { XCTAssertFalse(card.isMultipleChoice) }
+        XCTAssertEqual(QuizTopic.derived(fromPortFile: "Sources/SDPort/WebCache/UIView+WebCache.swift"), .views)
+        XCTAssertEqual(QuizTopic.derived(fromPortFile: "Sources/SDPort/Define/Data+ImageContentType.swift"), .coders)
+        XCTAssertEqual(QuizTopic.derived(fromPortFile: "Sources/SDPort/Define/SDImageCacheType.swift"), .cache)
+        XCTAssertEqual(QuizTopic.derived(fromPortFile: "Sources/SDPort/Define/SDWebImageOptions.swift"), .manager)
+        XCTAssertEqual(QuizCard.firstSentence(of: "One e.g. two. Three."), "One e.g. two.")
+        XCTAssertEqual(QuizCard.firstSentence(of: "No full stop"), "No full stop")
+    }
+
+    /// With a trap or a myth of its topic, a card is multiple choice: the one-line answer among the wrong ones.
+    func test_QUIZ_card_trapAndMythMakeAMultipleChoiceQuestion() throws {
+        var entry = try XCTUnwrap(FAQEntry.all.first { $0.number == 2 })
+        entry.oneLine = "Six at once, 15 s timeout."
+        entry.trap = "Saying unlimited downloads: the queue has a limit of 6."
+        entry.topic = "downloader"
+        let myth = Myth(id: "m", topic: "downloader", belief: "Downloads run on the main thread.", source: "s",
+                        trueIn: "never", truth: "They run on the download queue.", original: "o", test: "t")
+        let offTopic = Myth(id: "n", topic: "cache", belief: "Off topic.", source: "s", trueIn: "never", truth: "t",
+                            original: "o", test: "t")
+        let card = QuizCard(entry: entry, myths: [myth, offTopic])
+        XCTAssertTrue(card.isMultipleChoice)
+        XCTAssertEqual(card.distractors.map(\.text), ["Unlimited downloads", "Downloads run on the main thread."])
+        XCTAssertEqual(card.distractors.first?.why, "Saying unlimited downloads: the queue has a limit of 6.")
+        var random = QuizRandom(seed: 3)
+        let (texts, correct) = card.choices(using: &random)
+        XCTAssertEqual(texts.count, 3)
+        XCTAssertEqual(texts[correct], "Six at once, 15 s timeout.")
+        XCTAssertEqual(Set(texts), ["Six at once, 15 s timeout.", "Unlimited downloads", "Downloads run on the main thread."])
+        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "Quoting NSURLSession's 60 s default: the downloader sets 15 s."),
+                       "NSURLSession's 60 s default")
+        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "The extension decides. Only bytes count."), "The extension decides.")
+        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "Saying image/*: WebP is asked for first."), "image/*")
+
+        // A myth whose test is one of this answer's Interview tests comes before the topic's other myths, whatever
+        // its topic; with the trap that makes two wrong choices, so no unrelated myth is added.
+        let related = Myth(id: "r", topic: "manager", belief: "The timeout is 60 s.", source: "s", trueIn: "never",
+                           truth: "15 s.", original: "o", test: "FAQ02_DownloaderDefaultsTests.test_x")
+        let withRelated = QuizCard(entry: entry, myths: [myth, related])
+        XCTAssertEqual(withRelated.distractors.map(\.text), ["Unlimited downloads", "The timeout is 60 s."])
+    }
+
+    /// `--topic views` has no question today: a usage error naming the topics that have some (not a hang, not a crash).
+    func test_QUIZ_topicWithoutQuestionsIsAUsageError() throws {
+        let hasViews = QuizCard.all(topic: .views).isEmpty == false
+        let result = try runPiped(["quiz", "--topic", "views"], input: "")
+        if hasViews {
+            XCTAssertEqual(result.status, 0, result.stderr)
+        } else {
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.contains("no question has the topic views yet"), result.stderr)
+        }
+        let bad = try runPiped(["quiz", "--topic", "network"], input: "")
+        XCTAssertEqual(bad.status, 2)
+    }
+}
