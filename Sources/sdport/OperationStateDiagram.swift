@@ -108,6 +108,7 @@ enum OperationStateDiagram {
         private var completed = false
         private var completionWaiter: CheckedContinuation<Void, Never>?
         private(set) var token: SDWebImageDownloadToken?
+        /// Written once, in `init`, while the queue is suspended: before any other thread reads it.
         private(set) var operation: Operation = Operation()
 
         init(downloader: SDWebImageDownloader, url: URL) {

@@ -4,8 +4,8 @@
 /// listener of the ten steps sees exactly the ten.
 ///
 /// Not in the original, which has no tracing. The operation's `-start` runs on a thread of the downloader's
-/// `NSOperationQueue` (`SDWebImageDownloaderOperation.m:127`); its `-cancel` on the caller's
-/// (`SDWebImageDownloaderOperation.m:207`).
+/// `NSOperationQueue`; its `-cancel` on the caller's.
+/// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:127` (`-start`), `SDWebImage/SDWebImageDownloaderOperation.m:207` (`-cancel`).
 public enum SDWebImageFlowMark: String, Sendable, CaseIterable, CustomStringConvertible {
     /// The operation's `start()`: the download queue has given it a thread.
     case operationStart = "operation: start"
