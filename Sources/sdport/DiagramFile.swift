@@ -15,9 +15,11 @@ struct DiagramFile: Sendable {
          "", "# \(title)", ""]
     }
 
-    /// Text safe inside a Mermaid label: Mermaid reads `;` and `#` as syntax, and angle brackets as HTML.
+    /// Text safe inside a Mermaid label: Mermaid reads `;` and `#` as syntax, angle brackets as HTML, and a
+    /// double quote would end a quoted node label.
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: ";", with: ",")
+            .replacingOccurrences(of: "\"", with: "'")
             .replacingOccurrences(of: "#", with: "no. ")
             .replacingOccurrences(of: "<", with: "(")
             .replacingOccurrences(of: ">", with: ")")
