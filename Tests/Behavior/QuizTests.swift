@@ -39,8 +39,6 @@ final class QuizTests: XCTestCase {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
@@ -48,9 +46,7 @@ final class QuizTests: XCTestCase {
         let readers = DispatchGroup()
         DispatchQueue.global().async(group: readers) { out.value = stdout.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: readers) { err.value = stderr.fileHandleForReading.readDataToEndOfFile() }
-        if exited.wait(timeout: .now() + 120) == .timedOut {
-            process.terminate()
-            exited.wait()
+        if !process.waitUntilExit(terminatingAfter: 120) {
             XCTFail("sdport \(arguments.joined(separator: " ")) did not end after its input ended", file: file, line: line)
         }
         readers.wait()
@@ -183,8 +179,6 @@ final class QuizTests: XCTestCase {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         // Gone before the first line is written.
         try stdout.fileHandleForReading.close()
@@ -193,9 +187,7 @@ final class QuizTests: XCTestCase {
         let errors = Locked(Data())
         let reader = DispatchGroup()
         DispatchQueue.global().async(group: reader) { errors.value = stderr.fileHandleForReading.readDataToEndOfFile() }
-        if exited.wait(timeout: .now() + 120) == .timedOut {
-            process.terminate()
-            exited.wait()
+        if !process.waitUntilExit(terminatingAfter: 120) {
             XCTFail("sdport quiz did not end after its reader went away")
         }
         reader.wait()

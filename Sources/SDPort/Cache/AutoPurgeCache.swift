@@ -14,8 +14,8 @@ import Foundation
 /// Linux forces a difference: Foundation's `NSCache` in swift-corelibs-foundation is not least-recently-used —
 /// with equal costs it evicts the entry just inserted, reads do not refresh recency, and inserts with varying
 /// costs walk a sorted list (measured in the feasibility probe). This class therefore does not subclass
-/// `NSCache`; it keeps its own store: a dictionary from key to slot, and a doubly linked list threaded through
-/// an array of slots (most recent at the head), so get, set and evict are O(1).
+/// `NSCache`; it keeps its own store (`AutoPurgeCacheStorage`): a dictionary from key to slot, and a doubly
+/// linked list threaded through an array of slots (most recent at the head), so get, set and evict are O(1).
 ///
 /// Limits follow `NSCache`: 0 means no limit; `countLimit` bounds the number of entries and `totalCostLimit`
 /// the sum of the costs given to `setObject(_:forKey:cost:)`. An object whose cost alone exceeds the cost limit
@@ -29,55 +29,12 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     // The hot paths (get, set, remove) are @inlinable, so callers in other modules get code specialised for
     // their key and value types; the state they touch is therefore @usableFromInline rather than private.
 
-    /// One slot of the recency list. A free slot has a nil key and value.
-    @usableFromInline
-    struct Slot {
-        @usableFromInline var key: Key?
-        @usableFromInline var value: Value?
-        @usableFromInline var cost: Int
-        @usableFromInline var newer: Int
-        @usableFromInline var older: Int
-
-        @inlinable
-        init(key: Key?, value: Value?, cost: Int, newer: Int, older: Int) {
-            self.key = key
-            self.value = value
-            self.cost = cost
-            self.newer = newer
-            self.older = older
-        }
-    }
-
-    /// A weak reference kept in the side table, with the cost to restore it with.
-    @usableFromInline
-    struct WeakEntry {
-        @usableFromInline weak var value: Value?
-        @usableFromInline let cost: Int
-
-        @inlinable
-        init(value: Value?, cost: Int) {
-            self.value = value
-            self.cost = cost
-        }
-    }
-
-    @inlinable static var none: Int { -1 }
-
-    /// Guards every stored property below.
+    /// Guards `storage` and `_name`.
     @usableFromInline let lock = NSLock()
-    @usableFromInline var slots: [Slot] = []
-    @usableFromInline var freeSlots: [Int] = []
-    @usableFromInline var slotForKey: [Key: Int] = [:]
-    /// Most recently used slot, or `none`.
-    @usableFromInline var newest = -1
-    /// Least recently used slot, or `none`; evicted first.
-    @usableFromInline var oldest = -1
-    @usableFromInline var _totalCost = 0
-    @usableFromInline var _countLimit = 0
-    @usableFromInline var _totalCostLimit = 0
-    @usableFromInline var _fallbackTotalCostLimit = 0
+    /// Every access holds `lock`, so Swift's run-time exclusivity check (a call on every access to a class's stored
+    /// property) can only ever pass: it is turned off here, the one hot field.
+    @exclusivity(unchecked) @usableFromInline var storage = AutoPurgeCacheStorage<Key, Value>()
     private var _name = ""
-    @usableFromInline var weakEntries: [Key: WeakEntry] = [:]
 
     /// Asked on every access whether the weak side table is in use (SDImageCache passes its config's
     /// `shouldUseWeakMemoryCache`, which can change at any time).
@@ -115,14 +72,14 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
 
     /// The most objects the cache holds; 0 (the default) means no limit.
     public var countLimit: Int {
-        get { lock.withLock { _countLimit } }
-        set { setLimit { $0._countLimit = max(0, newValue) } }
+        get { lock.withLock { storage.countLimit } }
+        set { setLimit { $0.countLimit = max(0, newValue) } }
     }
 
     /// The most total cost the cache holds; 0 (the default) means no limit.
     public var totalCostLimit: Int {
-        get { lock.withLock { _totalCostLimit } }
-        set { setLimit { $0._totalCostLimit = max(0, newValue) } }
+        get { lock.withLock { storage.totalCostLimit } }
+        set { setLimit { $0.totalCostLimit = max(0, newValue) } }
     }
 
     /// The cost limit that applies while `totalCostLimit` is 0 (port addition, 0 = none): on iOS the system
@@ -130,8 +87,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     /// the memory the process may use (`SDImageCache.defaultMemoryCostLimit`). A `totalCostLimit` set by the
     /// program wins.
     public var fallbackTotalCostLimit: Int {
-        get { lock.withLock { _fallbackTotalCostLimit } }
-        set { setLimit { $0._fallbackTotalCostLimit = max(0, newValue) } }
+        get { lock.withLock { storage.fallbackTotalCostLimit } }
+        set { setLimit { $0.fallbackTotalCostLimit = max(0, newValue) } }
     }
 
     /// The object for `key`, which becomes the most recently used; nil when absent. With the weak side table
@@ -140,21 +97,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     public func object(forKey key: Key) -> Value? {
         let useWeak = weakCacheEnabled()
         var evicted: [Value] = []
-        let found: Value? = lock.withLock {
-            if let index = slotForKey[key] {
-                moveToNewest(index)
-                return slots[index].value
-            }
-            guard useWeak, let entry = weakEntries[key] else { return nil }
-            guard let alive = entry.value else {
-                weakEntries[key] = nil
-                return nil
-            }
-            insertStrong(alive, forKey: key, cost: entry.cost)
-            trim(into: &evicted)
-            return alive
-        }
-        _ = evicted
+        let found = lock.withLock { storage.object(forKey: key, useWeak: useWeak, evicted: &evicted) }
+        _ = evicted  // released here, outside the lock
         return found
     }
 
@@ -170,36 +114,24 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     public func setObject(_ object: Value, forKey key: Key, cost: Int) {
         let useWeak = weakCacheEnabled()
         var evicted: [Value] = []
-        var replaced: Value?
-        lock.withLock {
-            replaced = insertStrong(object, forKey: key, cost: max(0, cost))
-            if useWeak {
-                weakEntries[key] = WeakEntry(value: object, cost: max(0, cost))
-                pruneDeadWeakEntriesIfLarge()
-            }
-            trim(into: &evicted)
+        let replaced = lock.withLock {
+            storage.setObject(object, forKey: key, cost: max(0, cost), useWeak: useWeak, evicted: &evicted)
         }
-        _ = (evicted, replaced)
+        _ = (evicted, replaced)  // released here, outside the lock
     }
 
     /// Removes the object for `key` (from the weak side table too).
     @inlinable
     public func removeObject(forKey key: Key) {
-        var removed: Value?
-        lock.withLock {
-            if let index = slotForKey[key] { removed = unlink(index) }
-            weakEntries[key] = nil
-        }
+        let removed = lock.withLock { storage.removeObject(forKey: key) }
         _ = removed
     }
 
     /// Removes every object (from the weak side table too).
     public func removeAllObjects() {
-        var dropped: ([Slot], [Key: WeakEntry]) = ([], [:])
-        lock.withLock {
-            dropped = (slots, weakEntries)
-            resetStrongStore()
-            weakEntries = [:]
+        let dropped = lock.withLock { () -> ([AutoPurgeCacheStorage<Key, Value>.Slot], [Key: AutoPurgeCacheStorage<Key, Value>.WeakEntry]) in
+            defer { storage.weakEntries = [:] }
+            return (storage.resetStrongStore(), storage.weakEntries)
         }
         _ = dropped
     }
@@ -207,133 +139,27 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     // MARK: Port additions (for tests, tools and SDImageCache)
 
     /// The number of objects held strongly.
-    public var count: Int { lock.withLock { slotForKey.count } }
+    public var count: Int { lock.withLock { storage.slotForKey.count } }
 
     /// The sum of the costs of the objects held strongly.
-    public var totalCost: Int { lock.withLock { _totalCost } }
+    public var totalCost: Int { lock.withLock { storage.totalCost } }
 
     /// The keys held strongly, most recently used first.
-    public var keysByRecency: [Key] {
-        lock.withLock {
-            var keys: [Key] = []
-            keys.reserveCapacity(slotForKey.count)
-            var index = newest
-            while index != Self.none {
-                if let key = slots[index].key { keys.append(key) }
-                index = slots[index].older
-            }
-            return keys
-        }
-    }
+    public var keysByRecency: [Key] { lock.withLock { storage.keysByRecency } }
 
     /// What the memory warning does: drops the strong entries and keeps the weak side table, as
     /// `-[SDMemoryCache didReceiveMemoryWarning:]` does.
     public func didReceiveMemoryWarning() {
-        var dropped: [Slot] = []
-        lock.withLock {
-            dropped = slots
-            resetStrongStore()
-        }
+        let dropped = lock.withLock { storage.resetStrongStore() }
         _ = dropped
     }
 
-    // MARK: The recency list (call with `lock` held)
-
-    private func setLimit(_ change: (AutoPurgeCache) -> Void) {
+    private func setLimit(_ change: (inout AutoPurgeCacheStorage<Key, Value>) -> Void) {
         var evicted: [Value] = []
         lock.withLock {
-            change(self)
-            trim(into: &evicted)
+            change(&storage)
+            storage.trim(into: &evicted)
         }
         _ = evicted
-    }
-
-    /// Inserts or replaces the strong entry for `key` at the head; returns a replaced object so the caller can
-    /// release it outside the lock.
-    @inlinable @discardableResult
-    func insertStrong(_ object: Value, forKey key: Key, cost: Int) -> Value? {
-        if let index = slotForKey[key] {
-            let previous = slots[index].value
-            _totalCost += cost - slots[index].cost
-            slots[index].value = object
-            slots[index].cost = cost
-            moveToNewest(index)
-            return previous
-        }
-        let slot = Slot(key: key, value: object, cost: cost, newer: Self.none, older: newest)
-        let index: Int
-        if let reused = freeSlots.popLast() {
-            index = reused
-            slots[index] = slot
-        } else {
-            index = slots.count
-            slots.append(slot)
-        }
-        if newest != Self.none { slots[newest].newer = index }
-        newest = index
-        if oldest == Self.none { oldest = index }
-        slotForKey[key] = index
-        _totalCost += cost
-        return nil
-    }
-
-    @inlinable
-    func moveToNewest(_ index: Int) {
-        guard index != newest else { return }
-        detach(index)
-        slots[index].newer = Self.none
-        slots[index].older = newest
-        if newest != Self.none { slots[newest].newer = index }
-        newest = index
-        if oldest == Self.none { oldest = index }
-    }
-
-    /// Takes the slot out of the list without freeing it.
-    @inlinable
-    func detach(_ index: Int) {
-        let newer = slots[index].newer
-        let older = slots[index].older
-        if newer != Self.none { slots[newer].older = older } else { newest = older }
-        if older != Self.none { slots[older].newer = newer } else { oldest = newer }
-    }
-
-    /// Removes the slot's entry and frees the slot; returns its object.
-    @inlinable
-    func unlink(_ index: Int) -> Value? {
-        detach(index)
-        let value = slots[index].value
-        if let key = slots[index].key { slotForKey[key] = nil }
-        _totalCost -= slots[index].cost
-        slots[index] = Slot(key: nil, value: nil, cost: 0, newer: Self.none, older: Self.none)
-        freeSlots.append(index)
-        return value
-    }
-
-    /// `totalCostLimit`, or the fallback when that is 0. Call with `lock` held.
-    @inlinable var effectiveCostLimit: Int { _totalCostLimit > 0 ? _totalCostLimit : _fallbackTotalCostLimit }
-
-    /// Evicts from the old end until the count and cost limits hold.
-    @inlinable
-    func trim(into evicted: inout [Value]) {
-        while oldest != Self.none,
-              (_countLimit > 0 && slotForKey.count > _countLimit) || (effectiveCostLimit > 0 && _totalCost > effectiveCostLimit) {
-            if let value = unlink(oldest) { evicted.append(value) }
-        }
-    }
-
-    private func resetStrongStore() {
-        slots = []
-        freeSlots = []
-        slotForKey = [:]
-        newest = Self.none
-        oldest = Self.none
-        _totalCost = 0
-    }
-
-    /// Drops side-table entries whose objects are gone, when the table has grown well past the strong store.
-    @inlinable
-    func pruneDeadWeakEntriesIfLarge() {
-        guard weakEntries.count > max(256, 2 * slotForKey.count) else { return }
-        weakEntries = weakEntries.filter { $0.value.value != nil }
     }
 }

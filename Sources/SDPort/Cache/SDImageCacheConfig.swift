@@ -19,6 +19,7 @@ public final class SDImageCacheConfig: @unchecked Sendable {
     /// One week, in seconds (`kDefaultCacheMaxCacheAge`).
     public static let defaultMaxCacheAge: TimeInterval = 60 * 60 * 24 * 7
 
+    /// The 4.4.8 defaults: decompress, no iCloud backup, memory cache on, one week, no size limit.
     public init() {}
 
     /// Force-decode images read from disk (FAQ-13). Default true.

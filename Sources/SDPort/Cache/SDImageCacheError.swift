@@ -12,8 +12,10 @@ public enum SDImageCacheError: Error, Sendable, Equatable, CustomNSError, Locali
     /// The file could not be written (disk full, no permission, ...); nothing was left under the cache name.
     case writeFailed(path: String, reason: String)
 
+    /// `SDWebImageErrorDomain`, the domain of every SDPort error.
     public static var errorDomain: String { SDWebImageErrorDomain }
 
+    /// 101 for `directoryUnavailable`, 102 for `writeFailed`.
     public var errorCode: Int {
         switch self {
         case .directoryUnavailable: return 101
@@ -21,8 +23,10 @@ public enum SDImageCacheError: Error, Sendable, Equatable, CustomNSError, Locali
         }
     }
 
+    /// The description under `NSLocalizedDescriptionKey`, so an `NSError` bridge reads the same text.
     public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
 
+    /// One line naming the path and the system's reason.
     public var errorDescription: String? {
         switch self {
         case .directoryUnavailable(let path, let reason):

@@ -6,7 +6,9 @@
 /// At tag 4.4.8: `SDWebImage/SDImageCache.h:28` (`SDImageCacheOptions`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCache.h:18` (`SDImageCacheOptions`).
 public struct SDImageCacheOptions: OptionSet, Sendable, Hashable {
+    /// The bits, with the original's values.
     public let rawValue: UInt
+    /// Options from their bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Even on a memory hit, read the data from disk too (the done block then gets image and data).

@@ -44,6 +44,7 @@ extension SDWebImageCoder {
 /// instance (`init()`) for every download, because the coder keeps the state of one partial image.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCoder.h:98` (`SDWebImageProgressiveCoder`), `SDWebImage/SDWebImageCoder.h:117` (`-incrementallyDecodedImageWithData:finished:`).
 public protocol SDWebImageProgressiveCoder: SDWebImageCoder {
+    /// A fresh coder with no partial image: the downloader makes one per download.
     init()
     /// Whether this coder can decode `data` incrementally.
     func canIncrementallyDecode(from data: Data?) -> Bool

@@ -19,8 +19,10 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
     /// it were whole). Progressive decoding accepts such data; a full decode does not.
     case truncated(SDImageFormat)
 
+    /// `SDWebImageErrorDomain`, the domain of every SDPort error.
     public static var errorDomain: String { SDWebImageErrorDomain }
 
+    /// 1 no coder, 2 empty data, 3 corrupt, 4 too large, 5 encoding failed, 6 truncated.
     public var errorCode: Int {
         switch self {
         case .noCoder: return 1
@@ -32,8 +34,10 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
         }
     }
 
+    /// The description under `NSLocalizedDescriptionKey`, so an `NSError` bridge reads the same text.
     public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
 
+    /// One line saying what was wrong with the data, and in which format.
     public var errorDescription: String? {
         switch self {
         case .noCoder(let format):

@@ -51,6 +51,7 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
     private var incrementalCoder: (any SDWebImageProgressiveCoder)?
     private var incrementalOrientation: SDImageEXIFOrientation?
 
+    /// A new coder; the downloader makes one per download, for that download's partial image.
     public init() {}
 
     // MARK: Decoding

@@ -40,10 +40,12 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
     private var lastPartialImage: UIImage?
     private var lastPartialByteCount = 0
 
+    /// A JPEG coder with the default compression quality.
     public convenience init() {
         self.init(compressionQuality: 90)
     }
 
+    /// A JPEG coder that encodes at `compressionQuality` (libjpeg's 0–100 scale).
     public init(compressionQuality: Int) {
         self.compressionQuality = max(1, min(100, compressionQuality))
     }

@@ -29,6 +29,7 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
     private var stream: OpaquePointer?
     private var bytesFed = 0
 
+    /// A PNG coder; it keeps no state.
     public init() {}
 
     deinit {

@@ -9,6 +9,7 @@ import Foundation
 public final class SDWebImageCacheKeyFilter: Sendable {
     private let block: SDWebImageCacheKeyFilterBlock
 
+    /// Wraps `block`, which maps a URL to its cache key.
     public init(block: @escaping SDWebImageCacheKeyFilterBlock) {
         self.block = block
     }

@@ -11,9 +11,13 @@ import Foundation
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:13` (`SDWebImageContextOption`).
 public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible {
+    /// The key's string, as 5.x's `SDWebImageContextOption` is a string.
     public let rawValue: String
+    /// The option with this string key.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The option with this string key, written as a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
+    /// The key's string.
     public var description: String { rawValue }
 
     /// `String`: the key a view files its running load under instead of its class name (5.x

@@ -3,10 +3,14 @@
 /// Ports `SDWebImageDownloaderOptions` from `SDWebImageDownloader.h` (4.4.8).
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.h:13` (`SDWebImageDownloaderOptions`).
 public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
+    /// The bits, with the values of 4.4.8's `SDWebImageDownloaderOptions`.
     public let rawValue: UInt
+    /// Options from their bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// `SDWebImageDownloaderLowPriority`: low queue and task priority.
     public static let lowPriority = SDWebImageDownloaderOptions(rawValue: 1 << 0)
+    /// `SDWebImageDownloaderProgressiveDownload`: decode and report partial images while the data arrives.
     public static let progressiveDownload = SDWebImageDownloaderOptions(rawValue: 1 << 1)
     /// Use the HTTP protocol cache (UseProtocolCachePolicy) instead of ReloadIgnoringLocalCacheData (FAQ-09).
     public static let useNSURLCache = SDWebImageDownloaderOptions(rawValue: 1 << 2)
@@ -14,8 +18,12 @@ public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
     public static let ignoreCachedResponse = SDWebImageDownloaderOptions(rawValue: 1 << 3)
     /// A documented no-op on Linux: there are no background tasks (OP-09).
     public static let continueInBackground = SDWebImageDownloaderOptions(rawValue: 1 << 4)
+    /// `SDWebImageDownloaderHandleCookies`: send and store cookies for the request.
     public static let handleCookies = SDWebImageDownloaderOptions(rawValue: 1 << 5)
+    /// `SDWebImageDownloaderAllowInvalidSSLCertificates`: accept a server certificate that does not verify.
     public static let allowInvalidSSLCertificates = SDWebImageDownloaderOptions(rawValue: 1 << 6)
+    /// `SDWebImageDownloaderHighPriority`: high queue and task priority.
     public static let highPriority = SDWebImageDownloaderOptions(rawValue: 1 << 7)
+    /// `SDWebImageDownloaderScaleDownLargeImages`: shrink a decoded image over the memory limit (FAQ-13).
     public static let scaleDownLargeImages = SDWebImageDownloaderOptions(rawValue: 1 << 8)
 }

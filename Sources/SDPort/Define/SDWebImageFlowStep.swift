@@ -25,6 +25,7 @@ public enum SDWebImageFlowStep: Int, Sendable, CaseIterable, CustomStringConvert
     /// 10. The view sets the image.
     case viewDisplay
 
+    /// The step's layer and name, as `--trace` prints them ("cache: memory query").
     public var description: String {
         switch self {
         case .viewSetImage: return "view: sd_setImage"

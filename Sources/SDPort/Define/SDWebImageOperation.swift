@@ -7,6 +7,7 @@ import Foundation
 /// cancelled from any thread (as Nuke's `Cancellable` is).
 /// At tag 4.4.8: `SDWebImage/SDWebImageOperation.h:11` (`SDWebImageOperation`).
 public protocol SDWebImageOperation: AnyObject, Sendable {
+    /// Stops the work the operation stands for.
     func cancel()
 }
 

@@ -6,7 +6,9 @@
 /// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:14` (`SDWebImageOptions`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:53` (`SDWebImageOptions`).
 public struct SDWebImageOptions: OptionSet, Sendable, Hashable {
+    /// The bits, with the values of 4.4.8's `SDWebImageOptions`.
     public let rawValue: UInt
+    /// Options from their bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Retry a URL even if it is on the failed-URL blacklist.

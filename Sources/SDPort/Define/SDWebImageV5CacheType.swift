@@ -17,6 +17,7 @@ public enum SDWebImageV5CacheType: Int, Sendable, CustomStringConvertible {
     var includesMemory: Bool { self == .memory || self == .all }
     var includesDisk: Bool { self == .disk || self == .all }
 
+    /// The case's name, for messages and the trace.
     public var description: String {
         switch self {
         case .none: return "none"

@@ -22,8 +22,10 @@ public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, Locali
     /// The response modifier returned nil (2003).
     case invalidDownloadResponse(URL?)
 
+    /// `SDWebImageErrorDomain`, the domain of every SDPort error.
     public static var errorDomain: String { SDWebImageErrorDomain }
 
+    /// 5.x's `SDWebImageError` codes: 1000, 1001, 1003, and 2000 to 2003.
     public var errorCode: Int {
         switch self {
         case .invalidURL: return 1000
@@ -36,6 +38,7 @@ public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, Locali
         }
     }
 
+    /// The description, and for a bad status code the code under `SDWebImageErrorDownloadStatusCodeKey`, as 5.x.
     public var errorUserInfo: [String: Any] {
         var info: [String: Any] = [NSLocalizedDescriptionKey: errorDescription ?? ""]
         if case .invalidDownloadStatusCode(let status, _) = self {
@@ -44,6 +47,7 @@ public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, Locali
         return info
     }
 
+    /// One line naming the URL and what went wrong.
     public var errorDescription: String? {
         switch self {
         case .invalidURL(let url):

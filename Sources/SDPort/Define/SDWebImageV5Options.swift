@@ -9,7 +9,9 @@
 /// `DecodeFirstFrameOnly` and `PreloadAllFrames` are new. `init(_:)` converts a 4.x set.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:53` (`SDWebImageOptions`).
 public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
+    /// The bits, with 5.x's values.
     public let rawValue: UInt
+    /// Options from their bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Load a URL even if it is on the failed-URL list.

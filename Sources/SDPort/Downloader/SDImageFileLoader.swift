@@ -27,6 +27,7 @@ public final class SDImageFileLoader: SDImageLoader {
     /// turns it off per request.
     public let shouldDecompressImages: Bool
 
+    /// A loader; with `shouldDecompressImages` false it never force-decodes.
     public init(shouldDecompressImages: Bool = true) {
         self.shouldDecompressImages = shouldDecompressImages
     }

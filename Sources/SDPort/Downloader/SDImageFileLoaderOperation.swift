@@ -5,6 +5,7 @@ import Foundation
 /// Not a type of the original (a 5.x custom loader returns whatever operation it likes). `isCancelled` is guarded
 /// by `lock`.
 public final class SDImageFileLoaderOperation: SDWebImageOperation, @unchecked Sendable {
+    /// The file URL being read.
     public let url: URL
     /// Guards `cancelled`.
     private let lock = NSLock()
@@ -14,6 +15,7 @@ public final class SDImageFileLoaderOperation: SDWebImageOperation, @unchecked S
         self.url = url
     }
 
+    /// Whether `cancel()` was called; a cancelled request calls no completion.
     public var isCancelled: Bool { lock.withLock { cancelled } }
 
     /// Stops the request: if the file has not been read yet it never is, and the completion is not called.

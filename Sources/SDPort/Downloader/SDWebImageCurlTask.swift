@@ -25,10 +25,14 @@ import Foundation
 public final class SDWebImageCurlTask: @unchecked Sendable {
     /// NSURLSessionTask's priority constants.
     public static let defaultPriority: Float = 0.5
+    /// NSURLSessionTask's low priority, used for `lowPriority` downloads.
     public static let lowPriority: Float = 0.25
+    /// NSURLSessionTask's high priority, used for `highPriority` downloads.
     public static let highPriority: Float = 0.75
 
+    /// The task's number, unique within its session.
     public let taskIdentifier: Int
+    /// The request as the task was made with it.
     public let originalRequest: URLRequest
     private let session: SDWebImageCurlSession
 
@@ -65,6 +69,7 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         taskDelegate = delegate
     }
 
+    /// Running, suspended, canceling or completed, as NSURLSessionTask reports it.
     public var state: URLSessionTask.State { lock.withLock { _state } }
     /// The final response, once received (the stored one when served from the protocol cache).
     public var response: URLResponse? { lock.withLock { _response } }

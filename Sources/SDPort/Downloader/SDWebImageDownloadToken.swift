@@ -9,6 +9,7 @@ import Foundation
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:21` (`SDWebImageDownloadToken`), `SDWebImage/SDWebImageDownloader.m:23` (`-cancel`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:548` (`SDWebImageDownloadToken`).
 public final class SDWebImageDownloadToken: SDWebImageOperation, @unchecked Sendable {
+    /// The URL the token's callbacks were added for.
     public let url: URL?
     /// The operation's token for this caller's callbacks.
     public let downloadOperationCancelToken: Any?

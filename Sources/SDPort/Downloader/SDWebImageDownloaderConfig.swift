@@ -14,10 +14,13 @@ public struct SDWebImageDownloaderConfig: @unchecked Sendable {  // URLCredentia
     public var shouldDecompressImages = true
     /// The request timeout in seconds (an idle timeout); 0 means 15.
     public var downloadTimeout: TimeInterval = 15
+    /// FIFO (the default) or LIFO (FAQ-16).
     public var executionOrder = SDWebImageDownloaderExecutionOrder.fifo
     /// The credential for HTTP authentication; wins over `username` / `password`.
     public var urlCredential: URLCredential?
+    /// The user name sent when the server asks for credentials.
     public var username: String?
+    /// The password sent with `username`.
     public var password: String?
     /// Called for each request with the URL and the headers; its result is sent instead.
     public var headersFilter: SDWebImageDownloaderHeadersFilterBlock?
@@ -31,5 +34,6 @@ public struct SDWebImageDownloaderConfig: @unchecked Sendable {  // URLCredentia
     /// a queue of theirs. Copied into each new operation.
     public var completionQueue: DispatchQueue = .main
 
+    /// The 4.4.8 defaults.
     public init() {}
 }

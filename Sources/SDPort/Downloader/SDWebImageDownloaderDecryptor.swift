@@ -13,6 +13,7 @@ import Foundation
 public final class SDWebImageDownloaderDecryptor: Sendable {
     private let block: @Sendable (Data, URLResponse?) -> Data?
 
+    /// Wraps `block`, which returns the image bytes for the downloaded bytes and response, or nil to fail the load.
     public init(block: @escaping @Sendable (_ data: Data, _ response: URLResponse?) -> Data?) {
         self.block = block
     }

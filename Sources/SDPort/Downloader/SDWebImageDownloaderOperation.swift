@@ -55,6 +55,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// The request this operation sends.
     public let request: URLRequest?
+    /// The downloader options the operation was made with.
     public let options: SDWebImageDownloaderOptions
 
     private let unownedSession: SDWebImageCurlSession?
@@ -96,6 +97,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// The final completion blocks have started to run (on the completion queue): no partial image after them.
     private var finalCompletionDelivered = false
 
+    /// An operation for `request`, run as a task of `transport`.
     public required init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions) {
         self.request = request
         self.unownedSession = transport
@@ -103,14 +105,18 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         super.init()
     }
 
+    /// An operation with no request; it fails when started.
     public convenience override init() {
         self.init(request: nil, in: nil, options: [])
     }
 
     // MARK: Properties
 
+    /// Always true: the operation finishes when its transfer does, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
+    /// Whether the transfer has started and not finished.
     open override var isExecuting: Bool { stateLock.withLock { _executing } }
+    /// Whether the operation is done (completed, failed or cancelled).
     open override var isFinished: Bool { stateLock.withLock { _finished } }
 
     public var dataTask: SDWebImageCurlTask? { stateLock.withLock { _dataTask } }
@@ -177,6 +183,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     // MARK: Lifecycle
 
+    /// Starts the transfer, or finishes at once when the operation was cancelled first.
     open override func start() {
         SDWebImageTrace.mark(.operationStart, key: request?.url?.absoluteString, "on the download queue")
         lifecycleLock.lock()

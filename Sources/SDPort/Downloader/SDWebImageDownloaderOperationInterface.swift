@@ -10,12 +10,15 @@ import Foundation
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.h:24` (`SDWebImageDownloaderOperationInterface`), `SDWebImage/SDWebImageDownloaderOperation.m:72` (`-initWithRequest:inSession:options:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.h:18` (`SDWebImageDownloaderOperation`).
 public protocol SDWebImageDownloaderOperationInterface: AnyObject {
+    /// An operation for `request`, run as a task of `transport`; the downloader makes each operation with this.
     init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions)
     /// Adds a caller's callbacks; the result is the token `cancel(_:)` takes. nil when the operation is
     /// already finishing and can no longer take callbacks (a port addition: the downloader then starts a new one).
     func addHandlers(forProgress progressBlock: SDWebImageDownloaderProgressBlock?,
                      completed completedBlock: SDWebImageDownloaderCompletedBlock?) -> Any?
+    /// Whether the decoded image is force-decoded (the downloader's setting, copied on creation).
     var shouldDecompressImages: Bool { get set }
+    /// The credential answered to an authentication challenge.
     var credential: URLCredential? { get set }
     /// Removes the callbacks of `token`; cancels the whole operation when none are left and returns whether it did.
     func cancel(_ token: Any?) -> Bool

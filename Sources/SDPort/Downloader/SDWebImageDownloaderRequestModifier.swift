@@ -9,6 +9,7 @@ import Foundation
 public final class SDWebImageDownloaderRequestModifier: Sendable {
     private let block: @Sendable (URLRequest) -> URLRequest?
 
+    /// Wraps `block`, which returns the request to send, or nil to cancel it.
     public init(block: @escaping @Sendable (_ request: URLRequest) -> URLRequest?) {
         self.block = block
     }
@@ -22,6 +23,7 @@ public final class SDWebImageDownloaderRequestModifier: Sendable {
         }
     }
 
+    /// The request `block` returns for `request`.
     public func modifiedRequest(with request: URLRequest) -> URLRequest? {
         block(request)
     }

@@ -12,10 +12,12 @@ import Foundation
 public final class SDWebImageDownloaderResponseModifier: Sendable {
     private let block: @Sendable (URLResponse) -> URLResponse?
 
+    /// Wraps `block`, which returns the response to use, or nil to fail the download.
     public init(block: @escaping @Sendable (_ response: URLResponse) -> URLResponse?) {
         self.block = block
     }
 
+    /// The response `block` returns for `response`.
     public func modifiedResponse(with response: URLResponse) -> URLResponse? {
         block(response)
     }

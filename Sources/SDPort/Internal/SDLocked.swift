@@ -9,10 +9,12 @@ public final class SDLocked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
+    /// Holds `wrappedValue`.
     public init(wrappedValue: Value) {
         value = wrappedValue
     }
 
+    /// The value, read or written under the lock.
     public var wrappedValue: Value {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }

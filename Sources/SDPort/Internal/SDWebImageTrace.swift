@@ -5,11 +5,13 @@ import Logging
 
 /// One reported step of the flow.
 public struct SDWebImageTraceEvent: Sendable {
+    /// Which of the ten steps this is.
     public let step: SDWebImageFlowStep
     /// The URL's absolute string or the cache key the step worked on.
     public let key: String?
     /// What happened, in a few words ("hit", "miss", "200, 102400 bytes", ...).
     public let detail: String
+    /// When the step was reported.
     public let date: Date
     /// Set for a mark between the steps (the operation starting or being cancelled); then `step` is the step it
     /// belongs to. Only observers added with `includingMarks: true` receive marks.
@@ -34,6 +36,7 @@ public enum SDWebImageTrace {
     /// An observer registration; pass it to `removeObserver` to stop receiving events.
     public struct Token: Hashable, Sendable { fileprivate let id: UInt64 }
 
+    /// The swift-log logger every step goes to, at trace level.
     public static let logger = Logger(label: "com.hackemist.SDWebImage.flow")
 
     /// The observers by registration number, and the last number given.
@@ -58,6 +61,7 @@ public enum SDWebImageTrace {
         }
     }
 
+    /// Stops calling the observer `token` registered.
     public static func removeObserver(_ token: Token) {
         registry.withLock {
             $0.observers[token.id] = nil

@@ -7,9 +7,12 @@ import Foundation
 /// frame by frame.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:228` (`SDImageFlippingTransformer`), `SDWebImage/Core/UIImage+Transform.m:492` (`-sd_flippedImageWithHorizontal:vertical:`).
 public final class SDImageFlippingTransformer: SDImageTransformer {
+    /// Whether the image is mirrored left to right.
     public let horizontal: Bool
+    /// Whether the image is mirrored top to bottom.
     public let vertical: Bool
 
+    /// A transformer that flips horizontally, vertically, or both.
     public init(horizontal: Bool, vertical: Bool) {
         self.horizontal = horizontal
         self.vertical = vertical

@@ -7,9 +7,11 @@ import Foundation
 /// nil). An empty pipeline returns the image itself.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:54` (`SDImagePipelineTransformer`).
 public final class SDImagePipelineTransformer: SDImageTransformer {
+    /// The transformers, applied in order.
     public let transformers: [any SDImageTransformer]
     public let transformerKey: String
 
+    /// A transformer that applies `transformers` one after the other.
     public init(transformers: [any SDImageTransformer]) {
         self.transformers = transformers
         self.transformerKey = transformers.map(\.transformerKey).joined(separator: SDImageTransformerKeySeparator)

@@ -8,9 +8,12 @@ import Foundation
 /// keeps the source's scale and format; animated images are resized frame by frame.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:168` (`SDImageResizingTransformer`), `SDWebImage/Core/UIImage+Transform.m:353` (`-sd_resizedImageWithSize:scaleMode:`).
 public final class SDImageResizingTransformer: SDImageTransformer {
+    /// The size of the result, in points.
     public let size: CGSize
+    /// How the image fills `size`: fill, aspect fit or aspect fill.
     public let scaleMode: SDImageScaleMode
 
+    /// A transformer that resizes to `size` with `scaleMode`.
     public init(size: CGSize, scaleMode: SDImageScaleMode) {
         self.size = size
         self.scaleMode = scaleMode

@@ -9,6 +9,7 @@ import Foundation
 public final class SDWebImageCacheSerializer: Sendable {
     private let block: SDWebImageCacheSerializerBlock
 
+    /// Wraps `block`, which returns the bytes to store on disk for a downloaded image.
     public init(block: @escaping SDWebImageCacheSerializerBlock) {
         self.block = block
     }

@@ -11,16 +11,20 @@ public enum SDWebImageLoadError: Error, Sendable, Equatable, CustomNSError, Loca
     /// or the delegate's transform returned nil.
     case noImage(URL?)
 
+    /// `SDWebImageErrorDomain`, the domain of every SDPort error.
     public static var errorDomain: String { SDWebImageErrorDomain }
 
+    /// 1100 for `noImage`.
     public var errorCode: Int {
         switch self {
         case .noImage: return 1100
         }
     }
 
+    /// The description under `NSLocalizedDescriptionKey`, so an `NSError` bridge reads the same text.
     public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
 
+    /// One line naming the URL.
     public var errorDescription: String? {
         switch self {
         case .noImage(let url):

@@ -17,6 +17,7 @@ public struct SDWebImageLoadResult: Sendable {
     /// The URL the load was made for.
     public let url: URL?
 
+    /// A result from its parts.
     public init(image: UIImage, data: Data?, cacheType: SDImageCacheType, url: URL?) {
         self.image = image
         self.data = data

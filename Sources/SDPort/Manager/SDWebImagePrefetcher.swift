@@ -58,6 +58,7 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
         self.init(imageManager: SDWebImageManager())
     }
 
+    /// A prefetcher that loads through `imageManager`.
     public init(imageManager: SDWebImageManager) {
         manager = imageManager
         maxConcurrentDownloads = 3  // the downloader's setting: see the type's documentation

@@ -33,6 +33,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         /// Where resident memory is read (`/proc/self/statm` format).
         public var statmPath = "/proc/self/statm"
 
+        /// Watches `cgroupDirectory`'s `memory.events` if given, else resident memory against `limitBytes`.
         public init(cgroupDirectory: String?, limitBytes: UInt64) {
             self.cgroupDirectory = cgroupDirectory
             self.limitBytes = limitBytes
@@ -55,6 +56,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     }
     private static let automatic = SDLocked(wrappedValue: ProcessInfo.processInfo.environment["SDPORT_MEMORY_MONITOR"] != "off")
 
+    /// What the monitor watches and how often.
     public let configuration: Configuration
     private let queue = DispatchQueue(label: "com.hackemist.SDMemoryPressureMonitor", qos: .utility)
 
@@ -69,6 +71,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
     /// Numbers the warnings handed to the main queue.
     private var warningNumber = 0
 
+    /// A stopped monitor; `start()` starts it.
     public init(configuration: Configuration) {
         self.configuration = configuration
     }
@@ -82,6 +85,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         if isAutomatic { shared.start() }
     }
 
+    /// Whether the monitor is checking (between `start()` and `stop()`).
     public var isRunning: Bool { lock.withLock { timer != nil } }
 
     /// How many memory warnings this monitor has posted.
@@ -102,6 +106,7 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         source.resume()
     }
 
+    /// Stops checking; `start()` starts again.
     public func stop() {
         let source = lock.withLock { () -> DispatchSourceTimer? in
             defer { timer = nil }

@@ -15,6 +15,7 @@ public struct SDOperationsDictionary {
 
     private var storage: [String: WeakOperation] = [:]
 
+    /// An empty table.
     public init() {}
 
     /// The operation for `key`, or nil when there is none or it has been released.

@@ -13,8 +13,11 @@ import Foundation
 public final class SDWebImageActivityIndicator: SDWebImageIndicator {
     /// One call the indicator received.
     public enum Call: Equatable, Sendable {
+        /// `startAnimatingIndicator` was called.
         case start
+        /// `stopAnimatingIndicator` was called.
         case stop
+        /// `updateIndicatorProgress` was called with this fraction.
         case progress(Double)
     }
 

@@ -31,6 +31,7 @@ public final class SDWebImageInternalSetImageGroup: @unchecked Sendable {
         set { lock.withLock { _notifiesCompletion = newValue } }
     }
 
+    /// A context around `group`; `notifiesCompletion` says whether the completion waits for it.
     public init(group: DispatchGroup = DispatchGroup(), notifiesCompletion: Bool = false) {
         self.group = group
         _notifiesCompletion = notifiesCompletion

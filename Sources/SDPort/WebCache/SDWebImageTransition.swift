@@ -36,6 +36,7 @@ public final class SDWebImageTransition {
     /// Called when the animation ends.
     public var completion: SDWebImageTransitionCompletionBlock?
 
+    /// A transition with no animation options and the default duration, 0.5 s.
     public init() {}
 
     /// A cross-dissolve.

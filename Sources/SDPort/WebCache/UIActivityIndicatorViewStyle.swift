@@ -8,7 +8,10 @@ import Foundation
 /// `whiteLarge`. Nothing is drawn on Linux, so the style is only carried by the indicator for callers to read.
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:337` (`-sd_setIndicatorStyle:`), `SDWebImage/UIView+WebCache.m:345` (`-sd_addActivityIndicator`).
 public enum UIActivityIndicatorViewStyle: Int, Sendable {
+    /// UIKit's large white indicator (0).
     case whiteLarge = 0
+    /// UIKit's white indicator (1).
     case white = 1
+    /// UIKit's gray indicator (2).
     case gray = 2
 }

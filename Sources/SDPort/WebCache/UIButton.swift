@@ -13,6 +13,7 @@ open class UIButton: UIControl {
     /// The URLs set per state, keyed as the original keys them ("image_<state>", "backgroundImage_<state>").
     var sd_imageURLStorage: [String: URL] = [:]
 
+    /// A button with no images for any state.
     public override init() {
         super.init()
     }

@@ -22,10 +22,12 @@ open class UIImageView: UIView {
     /// of weak pointers in 4.4.8).
     var sd_animationOperations = SDOperationsDictionary()
 
+    /// An image view with no image.
     public override init() {
         super.init()
     }
 
+    /// An image view showing `image`, with `highlightedImage` for the highlighted state.
     public init(image: UIImage?, highlightedImage: UIImage? = nil) {
         self.image = image
         self.highlightedImage = highlightedImage
@@ -37,6 +39,8 @@ open class UIImageView: UIView {
         isHighlighted ? (highlightedImage ?? image) : image
     }
 
+    /// Marks the view as animating (a headless view draws no frames).
     open func startAnimating() { isAnimating = true }
+    /// Marks the view as no longer animating.
     open func stopAnimating() { isAnimating = false }
 }

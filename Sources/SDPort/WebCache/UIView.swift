@@ -39,6 +39,7 @@ open class UIView {
     /// The 4.x indicator while one is on the view (`TAG_ACTIVITY_INDICATOR`).
     var sd_storedActivityIndicator: SDWebImageActivityIndicator?
 
+    /// A view with no image, no subviews and no running loads.
     public init() {}
 
     /// Adds `view` as the last child, taking it from its previous parent.
