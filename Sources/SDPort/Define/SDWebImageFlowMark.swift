@@ -12,6 +12,7 @@ public enum SDWebImageFlowMark: String, Sendable, CaseIterable, CustomStringConv
     /// The operation's `cancel()`: its last caller left, or the downloader was told to cancel everything.
     case operationCancel = "operation: cancel"
 
+    /// The mark's name as the trace prints it ("operation: start").
     public var description: String { rawValue }
 
     /// The step the mark belongs to (both are part of step 5's "start or join a download").

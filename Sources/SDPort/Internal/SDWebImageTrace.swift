@@ -21,6 +21,8 @@ public struct SDWebImageTraceEvent: Sendable {
     public let queue: String
     /// The kernel's id of the thread the step ran on.
     public let thread: UInt64
+    /// Whether that thread is the process's main thread. Under `dispatchMain()` (the `sdport` command) the main
+    /// queue's blocks run on other threads, so `queue` is what says "main queue".
     public let isMainThread: Bool
 }
 
