@@ -30,12 +30,14 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // libjpeg reports errors by longjmp; that must stay inside C, so every libjpeg call lives here.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // The current queue's label for the trace (dispatch_queue_get_label, which Swift's overlay does not expose).
+        .target(name: "CQueueLabel"),
 
         // MARK: The library
         .target(
             name: "SDPort",
             dependencies: [
-                "CCurl", "CPNG", "CTurboJPEG", "CGIF", "CWebP", "CExif", "CJPEGShim",
+                "CCurl", "CPNG", "CTurboJPEG", "CGIF", "CWebP", "CExif", "CJPEGShim", "CQueueLabel",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -17,6 +17,8 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
     case outputUnwritable = 4
     /// The demo cannot start: no `Fixtures/` directory, or the loopback server did not start.
     case demoSetupFailed = 5
+    /// `diagram --check`: a regenerated diagram's structure differs from the committed one.
+    case checkFailed = 6
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
@@ -29,6 +31,7 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
         case .cacheDirectoryUnusable: return "the cache directory (or the quiz's progress file) cannot be created or written"
         case .outputUnwritable: return "the --output file cannot be written"
         case .demoSetupFailed: return "the demo cannot start (no Fixtures directory, server failed)"
+        case .checkFailed: return "diagram --check: a regenerated diagram differs from the committed one"
         }
     }
 

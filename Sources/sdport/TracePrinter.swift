@@ -1,8 +1,8 @@
 import Foundation
 import SDPort
 
-/// Prints `SDWebImageTrace` events as they happen: step number, step, detail, key, and the time since the
-/// printer started. Used by `load --trace` and the demo.
+/// Prints `SDWebImageTrace` events as they happen: the time since the printer started, step number, step, the
+/// queue it ran on (`TraceLane`) and its thread, and the detail. Used by `load --trace` and the demo.
 final class TracePrinter: @unchecked Sendable {
     /// Guards `token` and `muted`.
     private let lock = NSLock()
@@ -19,7 +19,7 @@ final class TracePrinter: @unchecked Sendable {
 
     /// Starts printing.
     func start() {
-        let token = SDWebImageTrace.addObserver { [weak self] event in self?.print(event) }
+        let token = SDWebImageTrace.addObserver(includingMarks: true) { [weak self] event in self?.print(event) }
         lock.withLock { self.token = token }
     }
 
@@ -41,10 +41,15 @@ final class TracePrinter: @unchecked Sendable {
     private func print(_ event: SDWebImageTraceEvent) {
         guard !isMuted else { return }
         let elapsed = Milliseconds.since(startTime)
-        let step = "\(event.step.rawValue).".padding(toLength: 4, withPad: " ", startingAt: 0)
-        let name = event.step.description.padding(toLength: 30, withPad: " ", startingAt: 0)
+        // A mark between the steps (the operation starting on the download queue) has no number of its own.
+        let step = (event.mark == nil ? "\(event.step.rawValue)." : " ·").padding(toLength: 4, withPad: " ", startingAt: 0)
+        let name = (event.mark?.description ?? event.step.description).padding(toLength: 30, withPad: " ", startingAt: 0)
         let time = String(format: "%9.2f ms", elapsed)
-        var line = "\(indent)\(time)  \(step)\(name)"
+        let lane = TraceLane(event)
+        let queue = (lane == .other ? (event.queue.isEmpty ? "no queue" : event.queue) : lane.title)
+        let thread = event.isMainThread ? "main thread" : "thread \(event.thread)"
+        let place = "\(queue), \(thread)".padding(toLength: 50, withPad: " ", startingAt: 0)
+        var line = "\(indent)\(time)  \(step)\(name)  \(place)"
         if !event.detail.isEmpty { line += "  \(event.detail)" }
         if toStandardError { Console.err(line) } else { Console.out(line) }
     }

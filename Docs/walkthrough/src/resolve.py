@@ -11,6 +11,7 @@ to that line at tag 4.4.8; a symbol the table does not have fails. A header's me
 The marker syntax lives in scripts/citations.py, which scripts/parity-ledger.py uses too.
 07-faq.md.in gets the output of `sdport faq --markdown` where it says <!-- FAQ -->; that output carries the myths
 page after a line <!-- MYTHS -->, which goes where a template says <!-- MYTHS --> (10-myths-and-versions.md.in).
+A line <!-- DIAGRAM name --> becomes the ```mermaid block of Docs/diagrams/name.md (`sdport diagram` makes those).
 In the walkthrough a port citation becomes a link to its line, and <<excerpt path#first#last>> cuts an excerpt of
 the port's code from the sources (scripts/citations.py).
 
@@ -25,6 +26,7 @@ included) is left unresolved in a written file, or when a committed file differs
 that moves a cited line, or a template edit, without regenerating is caught.
 """
 import os
+import re
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -46,6 +48,29 @@ import citations  # noqa: E402  (the marker syntax, shared with scripts/parity-l
 
 tables = citations.read_original_tables(root)
 
+diagram_marker = re.compile(r'^<!-- DIAGRAM ([a-z0-9-]+) -->\n', re.MULTILINE)
+
+
+def include_diagrams(text, name):
+    """<!-- DIAGRAM x --> becomes the ```mermaid block of Docs/diagrams/x.md (made by `sdport diagram`), so the
+    chapter draws it on GitHub and in the documentation site; the run's table of threads and times stays there."""
+    def block(match):
+        path = os.path.join(root, 'Docs', 'diagrams', match.group(1) + '.md')
+        try:
+            with open(path, encoding='utf-8') as handle:
+                diagram = handle.read()
+        except OSError:
+            problems.append(f'{name}: no diagram {match.group(1)} (run `sdport diagram --all --output Docs/diagrams`)')
+            return match.group(0)
+        start = diagram.find('```mermaid\n')
+        end = diagram.find('\n```\n', start)
+        if start < 0 or end < 0:
+            problems.append(f'{name}: Docs/diagrams/{match.group(1)}.md has no ```mermaid block')
+            return match.group(0)
+        return diagram[start:end + len('\n```\n')]
+    return diagram_marker.sub(block, text)
+
+
 stale = []
 for name in sorted(os.listdir(here)):
     if not name.endswith('.md.in'):
@@ -65,6 +90,7 @@ for name in sorted(os.listdir(here)):
             problems.append(f'{name}: pass the output of `sdport faq --markdown`')
         else:
             text = text.replace('<!-- FAQ -->\n', faq)
+    text = include_diagrams(text, name)
     for leftover in citations.leftovers(text):
         problems.append(f'{name}: unresolved marker {leftover}')
     destination = os.path.join(root if target == 'CONTRIBUTING.md' else walkthrough, target)

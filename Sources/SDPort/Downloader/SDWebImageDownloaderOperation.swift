@@ -185,6 +185,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// Starts the transfer, or finishes at once when the operation was cancelled first.
     open override func start() {
+        SDWebImageTrace.mark(.operationStart, key: request?.url?.absoluteString, "on the download queue")
         lifecycleLock.lock()
         if isCancelled {
             setFinished(true)
@@ -232,6 +233,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// Cancels the download (idempotent): stops the task, posts the stop notification, finishes, and drops
     /// every callback without calling it (OP-05).
     open override func cancel() {
+        SDWebImageTrace.mark(.operationCancel, key: request?.url?.absoluteString, isFinished ? "already finished" : "stops the task")
         lifecycleLock.withLock {
             guard !isFinished else { return }
             super.cancel()

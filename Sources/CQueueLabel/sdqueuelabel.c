@@ -1,0 +1,18 @@
+#define _GNU_SOURCE
+#include "sdqueuelabel.h"
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Declared here rather than through <dispatch/dispatch.h>, which is not on a C target's include path on Linux;
+ * libdispatch itself is linked into every Swift program that uses Foundation. A NULL queue is
+ * DISPATCH_CURRENT_QUEUE_LABEL: "the queue this code runs on". */
+extern const char *dispatch_queue_get_label(void *queue);
+
+const char *sdport_current_queue_label(void) {
+    const char *label = dispatch_queue_get_label((void *)0);
+    return label ? label : "";
+}
+
+uint64_t sdport_current_thread_id(void) {
+    return (uint64_t)syscall(SYS_gettid);
+}
