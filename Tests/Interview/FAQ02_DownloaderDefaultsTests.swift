@@ -43,5 +43,8 @@ final class FAQ02_DownloaderDefaultsTests: XCTestCase {
         downloader.cancelAllDownloads()
         XCTAssertTrue(waitUntil { downloader.currentDownloadCount == 0 })
         XCTAssertEqual(server.maxConcurrentRequests, 6, "never more than six")
+        // The cancelled tasks' ends arrive on the session's queue; the test ends after them, not the process.
+        downloader.invalidateSessionAndCancel(true)
+        XCTAssertTrue(waitUntil { downloader.sessionTaskCount == 0 })
     }
 }

@@ -23,6 +23,8 @@ public final class DownloaderTestEnvironment: @unchecked Sendable {  // every pr
 
     public func tearDown() {
         downloader.invalidateSessionAndCancel(true)
+        // Every cancelled task reports its end before the next test starts (none is still in flight at exit).
+        _ = waitUntil { self.downloader.sessionTaskCount == 0 }
         server.stop()
         directory.remove()
     }

@@ -50,6 +50,8 @@ public final class ManagerTestEnvironment: @unchecked Sendable {
     public func tearDown() {
         manager.cancelAll()
         downloader.invalidateSessionAndCancel(true)
+        // Every cancelled task reports its end before the next test starts (none is still in flight at exit).
+        _ = waitUntil { self.downloader.sessionTaskCount == 0 }
         server.stop()
         cache.clearMemory()
         // getSize runs synchronously on the cache's serial io queue, so disk writes queued before it are done

@@ -300,6 +300,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     // MARK: Inspection (port addition, for tests and tools)
 
+    /// Tasks of the current session made and not yet completed (a cancelled task counts until its end arrives).
+    public var sessionTaskCount: Int { session.outstandingTaskCount }
+
     /// How many URLs have an operation in `URLOperations` right now.
     public var runningURLCount: Int { locked(operationsLock) { URLOperations.count } }
 
