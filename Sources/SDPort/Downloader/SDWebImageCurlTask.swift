@@ -40,6 +40,9 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     private let lock = NSLock()
     /// The task's own delegate, if it was made with one; else the session's delegate hears of it.
     private var taskDelegate: SDWebImageCurlTaskDelegate?
+    /// The object that made the task for itself (a download operation), so the session's delegate can find it
+    /// without a search. Weak: the task never keeps its operation alive.
+    private weak var _owner: AnyObject?
     private var _state = URLSessionTask.State.suspended
     private var _response: URLResponse?
     private var _priority = SDWebImageCurlTask.defaultPriority
@@ -71,6 +74,12 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
 
     /// Running, suspended, canceling or completed, as NSURLSessionTask reports it.
     public var state: URLSessionTask.State { lock.withLock { _state } }
+    /// The object that made the task for itself, if it said so (a download operation does; see
+    /// `SDWebImageDownloader.operation(with:)`).
+    public var owner: AnyObject? {
+        get { lock.withLock { _owner } }
+        set { lock.withLock { _owner = newValue } }
+    }
     /// The final response, once received (the stored one when served from the protocol cache).
     public var response: URLResponse? { lock.withLock { _response } }
     /// 0…1, NSURLSessionTask's scale. Mapped onto the HTTP/2 stream weight; HTTP/1.1 has no equivalent.

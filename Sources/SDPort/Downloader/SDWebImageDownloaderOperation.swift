@@ -209,6 +209,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             stateLock.withLock { cachedData = cached }
         }
         let task = request.flatMap { session.dataTask(with: $0) }
+        task?.owner = self  // the downloader finds the operation of a task callback without searching its queue
         stateLock.withLock { _dataTask = task }
         setExecuting(true)
         lifecycleLock.unlock()
