@@ -132,4 +132,24 @@ final class DLCurlSessionTests: XCTestCase {
         XCTAssertNil(recorder.snapshot.error)
         XCTAssertEqual(recorder.snapshot.body.count, try TestFixtures.data("baseline.jpg").count)
     }
+
+    /// Parity: DL-18 (port) — the session holds its delegate weakly, so a downloader can go away while its tasks
+    /// run; a task whose delegate is gone still completes and leaves the session, at the response and at the end of
+    /// a stalled transfer that is cancelled (a task and its session hold each other until it completes).
+    func test_DL18_taskWhoseSessionDelegateIsGoneStillCompletes() throws {
+        var recorder: TaskRecorder? = TaskRecorder {}
+        let orphaned = SDWebImageCurlSession(configuration: URLSessionConfiguration.default, delegate: recorder)
+        defer { orphaned.invalidateAndCancel() }
+        let answered = try XCTUnwrap(orphaned.dataTask(with: URLRequest(url: server.url("/a.jpg"))))
+        let stalled = try XCTUnwrap(orphaned.dataTask(with: URLRequest(url: server.url("/stall.jpg"))))
+        XCTAssertNotNil(orphaned.delegate)
+        recorder = nil
+        XCTAssertNil(orphaned.delegate, "held weakly")
+        answered.resume()
+        stalled.resume()
+        XCTAssertTrue(waitUntil { answered.state == .completed }, "the response found no delegate: the task ends")
+        XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 })
+        stalled.cancel()
+        XCTAssertTrue(waitUntil { orphaned.outstandingTaskCount == 0 }, "both left the session")
+    }
 }

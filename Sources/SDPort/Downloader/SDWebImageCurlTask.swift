@@ -274,10 +274,25 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         session.delegateQueue.async { self.handleCompletion(error, from: source) }
     }
 
+    /// Whether `source` is still this task's transfer (nil: a response made without the network) and the task has
+    /// not completed.
+    private func isCurrent(_ source: SDWebImageCurlTransfer?) -> Bool {
+        lock.withLock { (source == nil || transfer === source) && !didComplete }
+    }
+
     /// The delegate, if `source` is still this task's transfer and the task has not completed.
     private func currentDelegate(for source: SDWebImageCurlTransfer?) -> SDWebImageCurlTaskDelegate? {
-        let current = lock.withLock { (source == nil || transfer === source) && !didComplete }
-        return current ? delegate : nil
+        isCurrent(source) ? delegate : nil
+    }
+
+    /// The delegate for a step that waits for its answer; when the task is current but nobody is left to answer
+    /// (the session's delegate, held weakly, is gone), the task is cancelled, so it still completes and leaves the
+    /// session (a task and its session hold each other until then).
+    private func delegateOrCancel(for source: SDWebImageCurlTransfer?) -> SDWebImageCurlTaskDelegate? {
+        guard isCurrent(source) else { return nil }
+        if let delegate { return delegate }
+        cancel()
+        return nil
     }
 
     /// The task's own delegate, else the session's.
@@ -286,7 +301,7 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     }
 
     private func handleResponse(_ head: SDWebImageCurlTransfer.ResponseHead, from source: SDWebImageCurlTransfer) {
-        guard let delegate = currentDelegate(for: source) else { return }
+        guard let delegate = delegateOrCancel(for: source) else { return }
         let response = head.response
         if let storage = session.cookieStorage(for: originalRequest), let url = response.url {
             for field in head.fields where field.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
@@ -337,7 +352,7 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
 
     /// Hands the response to the delegate and acts on its answer. `source` nil: served from the cache or a file.
     private func deliver(_ response: URLResponse, from source: SDWebImageCurlTransfer?) {
-        guard let delegate = currentDelegate(for: source) else { return }
+        guard let delegate = delegateOrCancel(for: source) else { return }
         lock.withLock {
             _response = response
             if source != nil, substitute == nil, let http = response as? HTTPURLResponse,
@@ -363,7 +378,7 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
 
     /// The body of a response made without the network: a stored response's, or a file's.
     private func deliverCachedBody() {
-        guard let delegate = currentDelegate(for: nil) else { return }
+        guard let delegate = delegateOrCancel(for: nil) else { return }
         let (stored, file) = lock.withLock { (servedFromCache?.data, fileBody) }
         if let stored {
             delegate.curlTask(self, didReceive: stored)
@@ -384,7 +399,11 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     }
 
     private func handleCompletion(_ error: NSError?, from source: SDWebImageCurlTransfer) {
-        guard let delegate = currentDelegate(for: source) else { return }
+        guard isCurrent(source) else { return }
+        guard let delegate else {
+            complete(error)  // nobody to tell, but the task still ends and leaves its session
+            return
+        }
         if error == nil, let substitute = lock.withLock({ substitute }) {
             if !substitute.data.isEmpty { delegate.curlTask(self, didReceive: substitute.data) }
             complete(nil)
