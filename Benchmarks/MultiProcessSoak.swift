@@ -37,14 +37,7 @@ enum MultiProcessSoak {
                 abnormal += 1
                 continue
             }
-            total.stores += report.stores
-            total.storeFailures += report.storeFailures
-            total.hits += report.hits
-            total.misses += report.misses
-            total.wrongReads += report.wrongReads
-            total.removals += report.removals
-            total.cleanups += report.cleanups
-            total.clears += report.clears
+            total = total.adding(report)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let cachePath = CacheWorkload.cache(in: directory).diskCachePath

@@ -41,11 +41,7 @@ final class CACHEMultiProcessTests: XCTestCase {
             XCTAssertEqual(child.terminationStatus, 0, "worker \(index): \(errors)")
             let report = try JSONDecoder().decode(CacheWorkload.Report.self, from: output)
             XCTAssertEqual(report.wrongReads, 0, "worker \(index) read bytes that were not its key's payload")
-            total.stores += report.stores
-            total.storeFailures += report.storeFailures
-            total.hits += report.hits
-            total.misses += report.misses
-            total.clears += report.clears
+            total = total.adding(report)
         }
         XCTAssertEqual(total.stores + total.hits + total.misses > 0, true)
         XCTAssertGreaterThan(total.hits, 0, "reads found files the other workers wrote")

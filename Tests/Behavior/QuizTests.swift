@@ -26,12 +26,10 @@ final class QuizTests: XCTestCase {
         try QuizProgress.load(from: stateFile)
     }
 
-    /// Runs `sdport arguments` with `input` written to its stdin through a pipe that is then closed; fails the
-    /// test (and kills the child) if it has not exited after a generous timeout, i.e. if it hangs.
-    private func runPiped(_ arguments: [String], input: String,
-                          file: StaticString = #filePath, line: UInt = #line) throws -> CLIProcess.Result {
+    /// Starts `executable arguments` in the package root with the test's environment and three pipes.
+    private func startChild(_ executable: URL, _ arguments: [String]) throws -> (Process, Pipe, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = try CLIProcess.binary()
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = CLIProcess.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -40,6 +38,14 @@ final class QuizTests: XCTestCase {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        return (process, stdin, stdout, stderr)
+    }
+
+    /// Runs `sdport arguments` with `input` written to its stdin through a pipe that is then closed; fails the
+    /// test (and kills the child) if it has not exited after a generous timeout, i.e. if it hangs.
+    private func runPiped(_ arguments: [String], input: String,
+                          file: StaticString = #filePath, line: UInt = #line) throws -> CLIProcess.Result {
+        let (process, stdin, stdout, stderr) = try startChild(try CLIProcess.binary(), arguments)
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let out = Locked(Data()), err = Locked(Data())
@@ -169,17 +175,9 @@ final class QuizTests: XCTestCase {
     /// a CI runner may leave it; the shell's `trap '' PIPE` does it here): the write fails with EPIPE and the quiz
     /// ends quietly with status 0 instead of trapping. (With SIGPIPE at its default the signal ends it first.)
     func test_QUIZ_pipe_readerThatGoesAwayEndsTheQuizQuietly() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", try CLIProcess.binary().path,
-                             "quiz", "--recall", "--count", "3", "--question", "3"]
-        process.currentDirectoryURL = CLIProcess.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let (process, stdin, stdout, stderr) = try startChild(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", try CLIProcess.binary().path,
+                                              "quiz", "--recall", "--count", "3", "--question", "3"])
         // Gone before the first line is written.
         try stdout.fileHandleForReading.close()
         stdin.fileHandleForWriting.write(Data("a\ny\nb\nn\n".utf8))

@@ -50,6 +50,17 @@ public enum CacheWorkload {
         public var decodedHits = 0, undecodedHits = 0
         public var removals = 0, cleanups = 0, clears = 0
         public init() {}
+
+        /// This report with `other`'s counts added (the totals of several workers).
+        public func adding(_ other: Report) -> Report {
+            var sum = self
+            sum.stores += other.stores; sum.storeFailures += other.storeFailures
+            sum.reads += other.reads; sum.hits += other.hits; sum.misses += other.misses
+            sum.wrongReads += other.wrongReads
+            sum.decodedHits += other.decodedHits; sum.undecodedHits += other.undecodedHits
+            sum.removals += other.removals; sum.cleanups += other.cleanups; sum.clears += other.clears
+            return sum
+        }
     }
 
     /// `operations` random operations over `keys` keys, from `seed`: stores (50 %), reads of the bytes and of the

@@ -98,17 +98,23 @@ extension UIView {
                                     operationKey: String?, setImageBlock: SDSetImageBlock?,
                                     progress: SDWebImageDownloaderProgressBlock?,
                                     completed: SDExternalCompletionBlock?, context: SDWebImageViewContext? = nil) {
-        var internalSetImageBlock: SDInternalSetImageBlock?
-        if let setImageBlock {
-            internalSetImageBlock = { image, imageData, _, _ in setImageBlock(image, imageData) }
-        }
-        var completion: SDWebImageViewLoadCompletion?
-        if let completed {
-            completion = { image, _, error, cacheType, _, imageURL in completed(image, error, cacheType, imageURL) }
-        }
+        let internalSetImageBlock = Self.internalSetImageBlock(from: setImageBlock)
+        let completion = Self.viewLoadCompletion(from: completed)
         sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, operationKey: operationKey,
                             internalSetImageBlock: internalSetImageBlock, progress: progress, completion: completion,
                             context: context)
+    }
+
+    /// The public set-image block as the body's internal one (which also gets the cache type and URL).
+    static func internalSetImageBlock(from setImageBlock: SDSetImageBlock?) -> SDInternalSetImageBlock? {
+        guard let setImageBlock else { return nil }
+        return { image, imageData, _, _ in setImageBlock(image, imageData) }
+    }
+
+    /// The public completion as the body's internal one (which also gets the data and `finished`).
+    static func viewLoadCompletion(from completed: SDExternalCompletionBlock?) -> SDWebImageViewLoadCompletion? {
+        guard let completed else { return nil }
+        return { image, _, error, cacheType, _, imageURL in completed(image, error, cacheType, imageURL) }
     }
 
     /// The body of `sd_internalSetImage`; returns the manager's operation (nil for a nil URL).

@@ -26,14 +26,8 @@ extension UIView {
                                     context: SDWebImageContext?, setImageBlock: SDSetImageBlock?,
                                     progress: SDImageLoaderProgressBlock?,
                                     completed: SDExternalCompletionBlock?) -> SDWebImageCombinedOperation? {
-        var internalSetImageBlock: SDInternalSetImageBlock?
-        if let setImageBlock {
-            internalSetImageBlock = { image, imageData, _, _ in setImageBlock(image, imageData) }
-        }
-        var completion: SDWebImageViewLoadCompletion?
-        if let completed {
-            completion = { image, _, error, cacheType, _, imageURL in completed(image, error, cacheType, imageURL) }
-        }
+        let internalSetImageBlock = Self.internalSetImageBlock(from: setImageBlock)
+        let completion = Self.viewLoadCompletion(from: completed)
         // The view's own flags, which both option sets have, read by the shared body in their 4.x form.
         var viewOptions: SDWebImageOptions = []
         if options.contains(.delayPlaceholder) { viewOptions.insert(.delayPlaceholder) }
