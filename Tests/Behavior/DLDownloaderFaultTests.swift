@@ -113,6 +113,20 @@ final class DLDownloaderFaultTests: XCTestCase {
         assertFault(server.url("/short.jpg"), code: NSURLErrorNetworkConnectionLost, messageContains: "Connection lost after 100 of")
     }
 
+    /// A Content-Length far beyond memory with a short body. Found by the `http` fuzz harness: its input,
+    /// `Fixtures/fuzz/http-content-length-100gb.response`, announces 100 000 100 000 bytes; the operation reserved
+    /// them all for the first chunk (4.4.8's `initWithCapacity:`) and the allocation took the process down. The
+    /// reservation is capped now, so the download ends in -1005 like any short body.
+    func test_OP04_lyingContentLengthDoesNotReserveItsClaim() throws {
+        let fuzzed = String(decoding: try TestFixtures.data("fuzz/http-content-length-100gb.response"), as: UTF8.self)
+        let claimed = try XCTUnwrap(fuzzed.firstMatch(of: /Content-Length: ([0-9]+)/)?.1)
+        XCTAssertGreaterThan(Int(claimed) ?? 0, 1 << 36, "the fuzzed header claims more than this machine has")
+        server.route("/huge.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+            .headers(["Content-Length": String(claimed)]).closeAfter(bytes: 100))
+        assertFault(server.url("/huge.jpg"), code: NSURLErrorNetworkConnectionLost,
+                    messageContains: "Connection lost after 100 of \(claimed)")
+    }
+
     /// A connection closed before any response (the server goes away): -1005.
     func test_OP04_connectionClosedBeforeTheResponse() throws {
         server.route("/vanish.jpg", .stall)

@@ -61,6 +61,10 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
     private var heldResult: NSError??
     private(set) var receivedBytes = 0
     private var expectedBytes = 0
+    /// The most a body buffer reserves ahead from a Content-Length: the header is the server's word, and a
+    /// reservation of what it claims (100 GB, say) is an allocation that fails before one byte has arrived.
+    /// Past this the buffer grows as bytes come.
+    static let largestBodyReservation = 64 << 20
 
     init(configuration: Configuration, task: SDWebImageCurlTask) {
         self.configuration = configuration
@@ -300,7 +304,7 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         case .awaitingDisposition:
             // Over loopback most of a body arrives before the task answers: reserve the announced length once
             // rather than let the buffer grow (and be copied) chunk by chunk.
-            if heldBody.isEmpty, expectedBytes > bytes.count { heldBody.reserveCapacity(min(expectedBytes, 64 << 20)) }
+            if heldBody.isEmpty, expectedBytes > bytes.count { heldBody.reserveCapacity(min(expectedBytes, Self.largestBodyReservation)) }
             heldBody.append(contentsOf: bytes)
         case .streaming:
             receivedBytes += bytes.count

@@ -355,7 +355,12 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             if imageData == nil, data.count >= _expectedSize {
                 imageData = data  // the whole body in one chunk: keep it, no copy (Data is copy-on-write)
             } else {
-                if imageData == nil { imageData = Data(capacity: max(_expectedSize, data.count)) }
+                // 4.4.8 reserves the whole Content-Length (`SDWebImageDownloaderOperation.m:318`); here the
+                // reservation is capped, since Linux cannot reserve a lying header's 100 GB (a crash).
+                if imageData == nil {
+                    let reservation = min(_expectedSize, SDWebImageCurlTransfer.largestBodyReservation)
+                    imageData = Data(capacity: max(reservation, data.count))
+                }
                 imageData!.append(data)
             }
             return (imageData!, _expectedSize)
