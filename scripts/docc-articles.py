@@ -5,7 +5,8 @@ The walkthrough (Docs/walkthrough/NN-*.md, made from Docs/walkthrough/src/*.md.i
 ledger (Docs/PARITY.md) are read on GitHub as they are. This script copies the hand-written catalog
 (Sources/SDPort/SDPort.docc) to a generated folder and adds to it one DocC article per chapter file it finds
 (whatever NN-*.md exist: chapters, the FAQ, a myths page), one card article per question of a chapter made of
-`### ID — question` sections (FAQ-01 …), the ledger, and an SVG image per box-drawing diagram. Nothing is copied
+`### ID — question` sections (FAQ-01 …), the ledger, and an SVG image per box-drawing diagram and per Mermaid
+block (scripts/docc_mermaid.py). Nothing is copied
 by hand, so a template edit reaches both renderings.
 
 What changes on the way:
@@ -27,6 +28,8 @@ import os
 import re
 import shutil
 import sys
+
+import docc_mermaid
 
 GENERATED = 'Generated'
 MARKER = '<!-- generated-topics -->'
@@ -143,6 +146,9 @@ class Converter:
         out.append(self.escape(rest) if heading else self.inline(rest))
         return ''.join(out)
 
+    def diagram_name(self, prefix):
+        return f'{prefix}-diagram-{len([d for d in self.diagrams if d[0].startswith(prefix + "-diagram-")]) + 1}'
+
     def body(self, lines, here, diagram_prefix):
         """Converts lines outside code fences; a fenced box-drawing diagram becomes an SVG image."""
         out = []
@@ -158,9 +164,18 @@ class Converter:
                 fence.append(lines[i] if i < len(lines) else '```')
                 i += 1
                 inner = fence[1:-1]
-                if sum(1 for f in inner if set(f) & BOX_CHARS) >= 3:
-                    name = f'{diagram_prefix}-diagram-{len([d for d in self.diagrams if d[0].startswith(diagram_prefix)]) + 1}'
-                    self.diagrams.append((name, inner))
+                if fence[0].strip() == '```mermaid':
+                    name = self.diagram_name(diagram_prefix)
+                    try:
+                        image = docc_mermaid.render(inner)
+                    except docc_mermaid.MermaidError as error:
+                        sys.exit(f'docc-articles: {here.path}: {error}')
+                    self.diagrams.append((name, image))
+                    kind = 'sequence diagram' if inner and inner[0].strip() == 'sequenceDiagram' else 'diagram'
+                    out.append(f'![The {kind} of {here.title}, drawn from a real run.]({name})')
+                elif sum(1 for f in inner if set(f) & BOX_CHARS) >= 3:
+                    name = self.diagram_name(diagram_prefix)
+                    self.diagrams.append((name, svg(inner)))
                     out.append(f'![The diagram of {here.title}, as drawn in the Markdown walkthrough.]({name})')
                 else:
                     out.extend(fence)
@@ -289,9 +304,9 @@ def main():
 
     resources = os.path.join(args.out, 'Resources')
     os.makedirs(resources, exist_ok=True)
-    for name, lines in converter.diagrams:
+    for name, image in converter.diagrams:
         with open(os.path.join(resources, name + '.svg'), 'w', encoding='utf-8') as handle:
-            handle.write(svg(lines))
+            handle.write(image)
 
     # The landing page's topic groups for what exists now: the chapters (a myths page among them) and the ledger.
     landing = os.path.join(args.out, f'{args.module}.md')

@@ -7,9 +7,11 @@ Getting started), every tutorial page and a symbol page (--all-symbols: every sy
 them. A page fails when:
 - it renders empty (no title, or less text than a page has) or shows DocC's "page not found";
 - a JavaScript exception is thrown, console.error is called, or the browser logs an error (a failed request);
-- a link on it to the site itself leads nowhere: no page data for its path, or no heading for its #fragment.
+- a link on it to the site itself leads nowhere: no page data for its path, or no heading for its #fragment;
+- an image on it (a diagram) names a file the site does not have, or loaded with no pixels.
 Links to other sites (the original on GitHub) are not followed: the check runs offline.
-Screenshots of the landing page, one lesson and one symbol page go to .docs-site/screenshots/.
+Screenshots of the landing page, one lesson, one symbol page and chapter 11's first diagram go to
+.docs-site/screenshots/.
 
 Standard library only (a small WebSocket client below), so it runs on a fresh clone.
 
@@ -35,6 +37,7 @@ import urllib.request
 LANDING = 'documentation/sdport'
 LESSON = 'documentation/sdport/03-cache'
 SYMBOL = 'documentation/sdport/sdimagecache'
+PICTURES = 'documentation/sdport/11-pictures-from-real-runs'  # its screenshot shows its first diagram
 
 
 class WebSocket:
@@ -165,7 +168,7 @@ def pages_to_load(site, all_symbols):
             role = page.get('metadata', {}).get('role')
             # Articles sit right under the module; deeper "… Implementations" groups are symbol pages' parts.
             article = kind == 'article' and role in ('article', 'collectionGroup') and path.count('/') == 2
-            if path in (LANDING, LESSON, SYMBOL) or path.startswith('tutorials/') or article \
+            if path in (LANDING, LESSON, SYMBOL, PICTURES) or path.startswith('tutorials/') or article \
                     or (all_symbols and kind == 'symbol'):
                 pages.append(path)
     return sorted(set(pages), key=lambda p: (p != LANDING, not p.startswith('tutorials'), p))
@@ -197,6 +200,7 @@ def main():
     problems = []
     loaded = 0
     links_checked = set()
+    images_checked = set()
     try:
         port_file = os.path.join(profile, 'DevToolsActivePort')
         for _ in range(300):
@@ -234,6 +238,8 @@ def main():
                 text: main ? main.innerText.length : 0,
                 notFound: /can.t be found|page not found/i.test(document.body.innerText.slice(0, 2000)),
                 links: [...document.querySelectorAll('a[href]')].map(a => a.href),
+                images: [...document.querySelectorAll('main img')].map(i => ({src: i.currentSrc || i.src,
+                    complete: i.complete, width: i.naturalWidth})),
                 ids: [...document.querySelectorAll('[id]')].map(e => e.id)
             });
         })()'''
@@ -293,12 +299,27 @@ def main():
                         problems.append(f'{where}: link to #{parts.fragment} on the same page: no such element')
                 elif parts.fragment and not {parts.fragment, urllib.parse.unquote(parts.fragment)} & anchors(target):
                     problems.append(f'{where}: link to /{target}#{parts.fragment}: no such heading')
-            if path in (LANDING, LESSON, SYMBOL):
+            for image in state['images']:
+                if not image['src'].startswith(base):
+                    continue
+                target = urllib.parse.urlparse(image['src']).path.strip('/')
+                images_checked.add(target)
+                if not os.path.exists(os.path.join(site, urllib.parse.unquote(target))):
+                    problems.append(f'{where}: image /{target}: no such file')
+                elif image['complete'] and image['width'] == 0:
+                    problems.append(f'{where}: image /{target}: loaded with no pixels')
+            if path == PICTURES:
+                if not state['images']:
+                    problems.append(f'{where}: no diagram images')
+                tools.call('Runtime.evaluate',
+                           expression="document.querySelector('main img').scrollIntoView(); window.scrollBy(0, -120)")
+                tools.drain(0.5)
+            if path in (LANDING, LESSON, SYMBOL, PICTURES):
                 shot = tools.call('Page.captureScreenshot', format='png', captureBeyondViewport=False)
                 name = path.split('/')[-1] + '.png'
                 with open(os.path.join(args.shots, name), 'wb') as handle:
                     handle.write(base64.b64decode(shot['data']))
-        for path in (LANDING, LESSON, SYMBOL):
+        for path in (LANDING, LESSON, SYMBOL, PICTURES):
             if path not in pages:
                 problems.append(f'/{path}: expected page is missing from the site')
         problems.extend(f'server answered {failure}' for failure in QuietHandler.failures)
@@ -312,7 +333,8 @@ def main():
         shutil.rmtree(profile, ignore_errors=True)
 
     seconds = time.time() - started
-    print(f'docs-browser-check: {loaded} pages loaded, {len(links_checked)} internal links checked, '
+    print(f'docs-browser-check: {loaded} pages loaded, {len(links_checked)} internal links and '
+          f'{len(images_checked)} images checked, '
           f'{len(problems)} problems, {seconds:.0f} s; screenshots in {args.shots}/')
     for problem in problems:
         print('  ' + problem)

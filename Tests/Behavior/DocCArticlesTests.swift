@@ -27,6 +27,12 @@ final class DocCArticlesTests: XCTestCase {
 
     /// Runs a script of scripts/ with python3 in the temp dir; fails the test with its output when it fails.
     private func python(_ script: String, _ arguments: [String]) throws {
+        let (status, text) = try runPython(script, arguments)
+        XCTAssertEqual(status, 0, text)
+    }
+
+    /// Runs a script of scripts/ with python3 in the temp dir; returns its exit status and output.
+    private func runPython(_ script: String, _ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", CLIProcess.packageRoot.appendingPathComponent("scripts/\(script)").path]
@@ -38,7 +44,21 @@ final class DocCArticlesTests: XCTestCase {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        return (process.terminationStatus, text)
+    }
+
+    /// A Mermaid block in a form the site's drawer does not know fails the build, naming the line, rather than
+    /// drawing a wrong picture.
+    func test_DOCS_unknownMermaidFailsTheBuildNamingTheLine() throws {
+        try write("# 00 — Intro\n\nText.\n\n```mermaid\nsequenceDiagram\n    participant a as A\n    loop every chunk\n```\n",
+                  "Docs/walkthrough/00-intro.md")
+        try write("# Parity ledger\n", "Docs/PARITY.md")
+        try write("# ``SDPort``\n\n<!-- generated-topics -->\n", "catalog/SDPort.docc/SDPort.md")
+        try write(#"{"symbols": []}"#, "symbols/SDPort.symbols.json")
+        let (status, output) = try runPython("docc-articles.py", ["--catalog", "catalog/SDPort.docc", "--symbol-graph",
+                                                                  "symbols", "--out", "out/SDPort.docc"])
+        XCTAssertNotEqual(status, 0, output)
+        XCTAssertTrue(output.contains("cannot read \"loop every chunk\""), output)
     }
 
     func test_DOCS_articlesGetDocCLinksSymbolLinksCardsAndDiagrams() throws {
@@ -58,6 +78,16 @@ final class DocCArticlesTests: XCTestCase {
             ┌──────┐
             │ box  │
             └──────┘
+            ```
+
+            ```mermaid
+            sequenceDiagram
+                participant main as main queue
+                participant ioQueue as cache io queue
+                Note over main: caller: view.sd_setImage(url)
+                main->>ioQueue: 4. cache: disk query · miss
+                ioQueue-->>main: (5) a mark
+                main->>main: 10. view: set image
             ```
             """, "Docs/walkthrough/00-intro.md")
         try write("""
@@ -104,6 +134,18 @@ final class DocCArticlesTests: XCTestCase {
         XCTAssertFalse(intro.contains("┌"), "the diagram became an image")
         let svg = try read("out/SDPort.docc/Resources/00-diagram-1.svg")
         XCTAssertTrue(svg.contains(">│ box  │</text>"), svg)
+        // The Mermaid block becomes a drawn sequence diagram: lanes, a note, a solid, a dashed and a self arrow.
+        XCTAssertTrue(intro.contains("![The sequence diagram of 00 — Intro: sd_setImage, drawn from a real run.](00-diagram-2)"),
+                      intro)
+        XCTAssertFalse(intro.contains("sequenceDiagram"), "the Mermaid text became an image")
+        let sequence = try read("out/SDPort.docc/Resources/00-diagram-2.svg")
+        for text in [">main queue</text>", ">cache io queue</text>", ">caller: view.sd_setImage(url)</text>",
+                     ">4. cache: disk query · miss</text>", ">10. view: set image</text>"] {
+            XCTAssertEqual(sequence.components(separatedBy: text).count - 1, text.contains("queue<") ? 2 : 1,
+                           "\(text) in \(sequence)")
+        }
+        XCTAssertEqual(sequence.components(separatedBy: "stroke-dasharray=\"6,4\"").count - 1, 1, "one dashed mark")
+        XCTAssertEqual(sequence.components(separatedBy: "marker-end=").count - 1, 3, "three arrows")
 
         let faq = try read("out/SDPort.docc/Generated/01-faq.md")
         XCTAssertTrue(faq.contains("@TopicsVisualStyle(detailedGrid)"), faq)
