@@ -136,4 +136,64 @@ final class AutoPurgeCacheTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.totalCost, 400)
         for key in keys { XCTAssertEqual(cache.object(forKey: key)?.id, key) }
     }
+
+    /// A key whose hash only takes `buckets` values, so many keys share a home position in the cache's index and
+    /// every removal has to shift a run of entries back.
+    private struct CollidingKey: Hashable, Sendable {
+        let id: Int
+        let buckets: Int
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id % buckets) }
+    }
+
+    /// Parity: CACHE-14 — 20 000 random sets, gets, removes and limit changes, on keys whose hashes collide in
+    /// runs, agree step by step with a plain model of an LRU (an array, most recent first): the same object for
+    /// every get, the same keys in the same order, the same total cost. The cache's own index (open addressing,
+    /// removal by shifting back) has to keep every key findable for that.
+    func test_CACHE14_agreesWithAPlainLRUModelUnderCollidingKeys() {
+        for buckets in [1, 7, 1_000] {
+            let cache = AutoPurgeCache<CollidingKey, Box>(purgesOnMemoryWarning: false)
+            var model: [(key: CollidingKey, id: Int, cost: Int)] = []  // most recent first
+            var countLimit = 0, costLimit = 0
+            var random = SystemRandomNumberGenerator()
+            func trimModel() {
+                while (countLimit > 0 && model.count > countLimit)
+                        || (costLimit > 0 && model.reduce(0, { $0 + $1.cost }) > costLimit) {
+                    model.removeLast()
+                }
+            }
+            for step in 0..<20_000 {
+                let key = CollidingKey(id: Int.random(in: 0..<150, using: &random), buckets: buckets)
+                switch Int.random(in: 0..<100, using: &random) {
+                case 0..<45:
+                    let cost = Int.random(in: 0..<20, using: &random)
+                    cache.setObject(Box(step), forKey: key, cost: cost)
+                    model.removeAll { $0.key == key }
+                    model.insert((key, step, cost), at: 0)
+                    trimModel()
+                case 45..<80:
+                    let expected = model.firstIndex { $0.key == key }.map { model.remove(at: $0) }
+                    if let expected { model.insert(expected, at: 0) }
+                    XCTAssertEqual(cache.object(forKey: key)?.id, expected?.id, "get \(key.id) at step \(step)")
+                case 80..<97:
+                    cache.removeObject(forKey: key)
+                    model.removeAll { $0.key == key }
+                case 97, 98:
+                    countLimit = [0, 10, 60, 120].randomElement(using: &random)!
+                    cache.countLimit = countLimit
+                    trimModel()
+                default:
+                    costLimit = [0, 100, 600].randomElement(using: &random)!
+                    cache.totalCostLimit = costLimit
+                    trimModel()
+                }
+                if step % 500 == 0 || step == 19_999 {
+                    XCTAssertEqual(cache.keysByRecency.map(\.id), model.map(\.key.id), "order at step \(step)")
+                    XCTAssertEqual(cache.count, model.count)
+                    XCTAssertEqual(cache.totalCost, model.reduce(0) { $0 + $1.cost })
+                }
+            }
+            for entry in model { XCTAssertEqual(cache.object(forKey: entry.key)?.id, entry.id) }
+        }
+    }
 }

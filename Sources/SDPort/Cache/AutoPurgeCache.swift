@@ -14,8 +14,8 @@ import Foundation
 /// Linux forces a difference: Foundation's `NSCache` in swift-corelibs-foundation is not least-recently-used —
 /// with equal costs it evicts the entry just inserted, reads do not refresh recency, and inserts with varying
 /// costs walk a sorted list (measured in the feasibility probe). This class therefore does not subclass
-/// `NSCache`; it keeps its own store (`AutoPurgeCacheStorage`): a dictionary from key to slot, and a doubly
-/// linked list threaded through an array of slots (most recent at the head), so get, set and evict are O(1).
+/// `NSCache`; it keeps its own store (`AutoPurgeCacheStorage`): an array of slots, a hash index from key to slot,
+/// and a doubly linked list threaded through the slots (most recent at the head), so get, set and evict are O(1).
 ///
 /// Limits follow `NSCache`: 0 means no limit; `countLimit` bounds the number of entries and `totalCostLimit`
 /// the sum of the costs given to `setObject(_:forKey:cost:)`. An object whose cost alone exceeds the cost limit
@@ -95,6 +95,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     /// on, an object evicted or purged from the strong store but still alive elsewhere is found and put back.
     @inlinable
     public func object(forKey key: Key) -> Value? {
+        // A strong hit (the common case) needs neither the weak setting nor a list of evicted objects.
+        if let found = lock.withLock({ storage.strongObject(forKey: key) }) { return found }
         let useWeak = weakCacheEnabled()
         var evicted: [Value] = []
         let found = lock.withLock { storage.object(forKey: key, useWeak: useWeak, evicted: &evicted) }
@@ -139,7 +141,7 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
     // MARK: Port additions (for tests, tools and SDImageCache)
 
     /// The number of objects held strongly.
-    public var count: Int { lock.withLock { storage.slotForKey.count } }
+    public var count: Int { lock.withLock { storage.count } }
 
     /// The sum of the costs of the objects held strongly.
     public var totalCost: Int { lock.withLock { storage.totalCost } }

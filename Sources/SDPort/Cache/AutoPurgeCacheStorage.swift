@@ -1,10 +1,11 @@
 import Foundation
 
-/// The store behind `AutoPurgeCache`: a dictionary from key to slot and a doubly linked recency list threaded
-/// through an array of slots (most recent at the head), plus the weak side table. A value type, so the cache
-/// touches it with one exclusive access per operation (`lock.withLock { storage.… }`) instead of one dynamic
-/// exclusivity check per field of the class it would otherwise be; that and a single hash lookup per set are
-/// what bring the LRU close to a locked `Dictionary` (`sdport-bench cache`).
+/// The store behind `AutoPurgeCache`: an array of slots that holds each key, object and cost once, a doubly linked
+/// recency list threaded through the slots (most recent at the head), a hash index from key to slot
+/// (`AutoPurgeCacheIndex`), and the weak side table. A value type, so the cache touches it with one exclusive access
+/// per operation (`lock.withLock { storage.… }`) instead of one dynamic exclusivity check per field of the class it
+/// would otherwise be; that, one hash per operation and the key kept once are what bring the LRU close to a locked
+/// `Dictionary` (`sdport-bench cache`).
 ///
 /// Not a type of the original: the state of `SDMemoryCache` (`SDImageCache.m:21-65`, 4.4.8), whose NSCache keeps
 /// it inside Foundation. Not thread-safe by itself; `AutoPurgeCache` guards it with its lock.
@@ -17,14 +18,17 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
         @usableFromInline var key: Key?
         @usableFromInline var value: Value?
         @usableFromInline var cost: Int
+        /// The key's hash, for the index (so removing and growing never hash again).
+        @usableFromInline var hash: Int
         @usableFromInline var newer: Int
         @usableFromInline var older: Int
 
         @inlinable
-        init(key: Key?, value: Value?, cost: Int, newer: Int, older: Int) {
+        init(key: Key?, value: Value?, cost: Int, hash: Int, newer: Int, older: Int) {
             self.key = key
             self.value = value
             self.cost = cost
+            self.hash = hash
             self.newer = newer
             self.older = older
         }
@@ -47,7 +51,7 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
 
     @usableFromInline var slots: [Slot] = []
     @usableFromInline var freeSlots: [Int] = []
-    @usableFromInline var slotForKey: [Key: Int] = [:]
+    @usableFromInline var index = AutoPurgeCacheIndex()
     /// Most recently used slot, or `none`.
     @usableFromInline var newest = -1
     /// Least recently used slot, or `none`; evicted first.
@@ -62,14 +66,28 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
 
     // MARK: Operations (the cache's, one exclusive access each)
 
+    /// The number of entries held strongly.
+    @inlinable var count: Int { index.count }
+
+    /// The slot holding `key`, found through the index (`hash` is the key's).
+    @inlinable
+    func slot(forKey key: Key, hash: Int) -> Int? {
+        slots.withUnsafeBufferPointer { slots in index.find(hash: hash) { slots[$0].key == key }.slot }
+    }
+
+    /// The object held strongly for `key`, made the most recent; nil when it is not held strongly.
+    @inlinable
+    mutating func strongObject(forKey key: Key) -> Value? {
+        guard let found = slot(forKey: key, hash: key.hashValue) else { return nil }
+        moveToNewest(found)
+        return slots[found].value
+    }
+
     /// The object for `key`, made the most recent; with `useWeak`, an object gone from the strong store but alive
     /// elsewhere is found in the side table and put back (evicting what the limits then require).
     @inlinable
     mutating func object(forKey key: Key, useWeak: Bool, evicted: inout [Value]) -> Value? {
-        if let index = slotForKey[key] {
-            moveToNewest(index)
-            return slots[index].value
-        }
+        if let found = strongObject(forKey: key) { return found }
         guard useWeak, let entry = weakEntries[key] else { return nil }
         guard let alive = entry.value else {
             weakEntries[key] = nil
@@ -97,8 +115,8 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     @inlinable
     mutating func removeObject(forKey key: Key) -> Value? {
         weakEntries[key] = nil
-        guard let index = slotForKey[key] else { return nil }
-        return unlink(index)
+        guard let found = slot(forKey: key, hash: key.hashValue) else { return nil }
+        return unlink(found)
     }
 
     /// Empties the strong store; returns its slots, to be released outside the lock.
@@ -106,7 +124,7 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
         defer {
             slots = []
             freeSlots = []
-            slotForKey = [:]
+            index.removeAll()
             newest = Self.none
             oldest = Self.none
             totalCost = 0
@@ -117,79 +135,83 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     /// The keys held strongly, most recent first.
     var keysByRecency: [Key] {
         var keys: [Key] = []
-        keys.reserveCapacity(slotForKey.count)
-        var index = newest
-        while index != Self.none {
-            if let key = slots[index].key { keys.append(key) }
-            index = slots[index].older
+        keys.reserveCapacity(count)
+        var slot = newest
+        while slot != Self.none {
+            if let key = slots[slot].key { keys.append(key) }
+            slot = slots[slot].older
         }
         return keys
     }
 
     // MARK: The recency list
 
-    /// Inserts or replaces the strong entry for `key` at the head, with one hash lookup for a new key.
+    /// Inserts or replaces the strong entry for `key` at the head, hashing the key once.
     @inlinable @discardableResult
     mutating func insertStrong(_ object: Value, forKey key: Key, cost: Int) -> Value? {
-        let candidate = freeSlots.last ?? slots.count
-        var index = candidate
-        // One lookup: a new key gets `candidate` inserted; an existing one gives its slot (never `candidate`,
-        // which is free).
-        Self.read(&slotForKey[key, default: candidate], into: &index)
-        if index != candidate {
-            let previous = slots[index].value
-            totalCost += cost - slots[index].cost
-            slots[index].value = object
-            slots[index].cost = cost
-            moveToNewest(index)
+        let hash = key.hashValue
+        let probe = slots.withUnsafeBufferPointer { slots in index.find(hash: hash) { slots[$0].key == key } }
+        if let existing = probe.slot {
+            let previous = slots[existing].value
+            totalCost += cost - slots[existing].cost
+            slots[existing].value = object
+            slots[existing].cost = cost
+            moveToNewest(existing)
             return previous
         }
-        let slot = Slot(key: key, value: object, cost: cost, newer: Self.none, older: newest)
-        if index < slots.count {
-            freeSlots.removeLast()
-            slots[index] = slot
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = Slot(key: key, value: object, cost: cost, hash: hash, newer: Self.none, older: newest)
         } else {
-            slots.append(slot)
+            slot = slots.count
+            slots.append(Slot(key: key, value: object, cost: cost, hash: hash, newer: Self.none, older: newest))
         }
-        if newest != Self.none { slots[newest].newer = index }
-        newest = index
-        if oldest == Self.none { oldest = index }
+        index.insert(slot: slot, hash: hash, at: probe.position)
+        if newest != Self.none { slots[newest].newer = slot }
+        newest = slot
+        if oldest == Self.none { oldest = slot }
         totalCost += cost
         return nil
     }
 
     @inlinable
-    static func read(_ stored: inout Int, into value: inout Int) { value = stored }
-
-    @inlinable
-    mutating func moveToNewest(_ index: Int) {
-        guard index != newest else { return }
-        detach(index)
-        slots[index].newer = Self.none
-        slots[index].older = newest
-        if newest != Self.none { slots[newest].newer = index }
-        newest = index
-        if oldest == Self.none { oldest = index }
+    mutating func moveToNewest(_ slot: Int) {
+        guard slot != newest else { return }
+        let previousNewest = newest
+        var newOldest = oldest
+        slots.withUnsafeMutableBufferPointer { slots in
+            // Not the newest, so it has a newer neighbour (and `previousNewest` is a slot).
+            let newer = slots[slot].newer
+            let older = slots[slot].older
+            slots[newer].older = older
+            if older != Self.none { slots[older].newer = newer } else { newOldest = newer }
+            slots[slot].newer = Self.none
+            slots[slot].older = previousNewest
+            slots[previousNewest].newer = slot
+        }
+        oldest = newOldest
+        newest = slot
     }
 
     /// Takes the slot out of the list without freeing it.
     @inlinable
-    mutating func detach(_ index: Int) {
-        let newer = slots[index].newer
-        let older = slots[index].older
+    mutating func detach(_ slot: Int) {
+        let newer = slots[slot].newer
+        let older = slots[slot].older
         if newer != Self.none { slots[newer].older = older } else { newest = older }
         if older != Self.none { slots[older].newer = newer } else { oldest = newer }
     }
 
     /// Removes the slot's entry and frees the slot; returns its object.
     @inlinable
-    mutating func unlink(_ index: Int) -> Value? {
-        detach(index)
-        let value = slots[index].value
-        if let key = slots[index].key { slotForKey[key] = nil }
-        totalCost -= slots[index].cost
-        slots[index] = Slot(key: nil, value: nil, cost: 0, newer: Self.none, older: Self.none)
-        freeSlots.append(index)
+    mutating func unlink(_ slot: Int) -> Value? {
+        detach(slot)
+        let value = slots[slot].value
+        index.remove(slot: slot, hash: slots[slot].hash)
+        totalCost -= slots[slot].cost
+        slots[slot] = Slot(key: nil, value: nil, cost: 0, hash: 0, newer: Self.none, older: Self.none)
+        freeSlots.append(slot)
         return value
     }
 
@@ -200,7 +222,7 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     @inlinable
     mutating func trim(into evicted: inout [Value]) {
         while oldest != Self.none,
-              (countLimit > 0 && slotForKey.count > countLimit) || (effectiveCostLimit > 0 && totalCost > effectiveCostLimit) {
+              (countLimit > 0 && count > countLimit) || (effectiveCostLimit > 0 && totalCost > effectiveCostLimit) {
             if let value = unlink(oldest) { evicted.append(value) }
         }
     }
@@ -208,7 +230,7 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     /// Drops side-table entries whose objects are gone, when the table has grown well past the strong store.
     @inlinable
     mutating func pruneDeadWeakEntriesIfLarge() {
-        guard weakEntries.count > max(256, 2 * slotForKey.count) else { return }
+        guard weakEntries.count > max(256, 2 * count) else { return }
         weakEntries = weakEntries.filter { $0.value.value != nil }
     }
 }
