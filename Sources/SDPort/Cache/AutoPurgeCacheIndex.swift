@@ -67,11 +67,11 @@ struct AutoPurgeCacheIndex {
     @inlinable
     mutating func remove(slot: Int, hash: Int) {
         guard !entries.isEmpty else { return }
-        entries.withUnsafeMutableBufferPointer { table in
+        let removed = entries.withUnsafeMutableBufferPointer { table -> Bool in
             let mask = table.count - 1
             var hole = hash & mask
             while table[hole].slot != slot {
-                if table[hole].slot == Self.empty { return }  // not recorded
+                if table[hole].slot == Self.empty { return false }  // not recorded
                 hole = (hole + 1) & mask
             }
             var next = hole
@@ -89,8 +89,9 @@ struct AutoPurgeCacheIndex {
                 }
             }
             table[hole] = Entry(slot: Self.empty, hash: 0)
+            return true
         }
-        count -= 1
+        if removed { count -= 1 }
     }
 
     /// Forgets everything, keeping no storage.
