@@ -60,7 +60,7 @@ extension FAQEntry {
             original: "SDImageCache.m -cachedFileNameForKey:",
             oneLine: "Memory: the URL string. Disk: MD5 of the key in lowercase hex, plus the URL path's extension.",
             trap: "Saying the file is named after the URL, or that a query string ends up in the extension: the extension comes from the key read as a URL, so ?size=large never counts.",
-            versions: "4.0–4.2: MD5 + extension; 4.4.3+: an extension too long for NAME_MAX is dropped; 5.x: the same rule in SDDiskCache.",
+            versions: "4.0–4.1: MD5 + the raw key's extension (a query string included); 4.2+: the extension of the key read as a URL; 4.4.3+: an extension too long for NAME_MAX is dropped; 5.x: the same rule in SDDiskCache.",
             topic: "cache",
             deciding: "SDImageCache.m -cachedFileNameForKey: #L251; SDImageCache.m -cachedFileNameForKey: #L253; SDImageCache.m -cachedFileNameForKey: #L255",
             live: {
@@ -86,9 +86,9 @@ extension FAQEntry {
             original5: "Core/NSData+ImageContentType.m +sd_imageFormatForImageData:",
             oneLine: "By the first byte (0xFF JPEG, 0x89 PNG, 0x47 GIF, 0x49/0x4D TIFF), with longer checks for WebP (RIFF....WEBP) and HEIC.",
             trap: "Saying the file extension or the Content-Type header decides: only the bytes count, so a PNG named .jpg decodes as PNG.",
-            versions: "4.0: JPEG/PNG/GIF/TIFF/WebP; 4.2+: HEIC; 4.4.5+: HEIF brands too; 5.x adds BMP, PDF, SVG.",
+            versions: "4.0: JPEG/PNG/GIF/TIFF/WebP; 4.2+: HEIC; 4.4.3+: HEIF brands too; 5.x adds BMP, PDF, SVG.",
             topic: "coders",
-            deciding: "NSData+ImageContentType.m +sd_imageFormatForImageData: #L31-32; NSData+ImageContentType.m +sd_imageFormatForImageData: #L34-42",
+            deciding: "NSData+ImageContentType.m +sd_imageFormatForImageData: #L26-32; NSData+ImageContentType.m +sd_imageFormatForImageData: #L34-42",
             live: {
                 let samples: [(String, Data)] = [
                     ("FF D8 FF", Data([0xFF, 0xD8, 0xFF])),
@@ -225,7 +225,7 @@ extension FAQEntry {
             original: "SDImageCache.m -queryCacheOperationForKey:options:done:, ioQueue",
             oneLine: "NSCache (with a locked weak table) for memory; a serial io queue for writes, deletes and the async query — but queryDiskSync and imageFromDiskCacheForKey: decode on the caller's thread.",
             trap: "Saying every disk read runs on the io queue: with queryDiskSync the search runs on the caller's thread, and imageFromDiskCacheForKey: decodes there.",
-            versions: "4.0–4.2: memory is AutoPurgeCache (NSCache); 4.3+: SDMemoryCache with a weak map table; 4.4.8: queryDiskSync option; 5.x: SDMemoryCache/SDDiskCache protocols.",
+            versions: "4.0–4.2: memory is AutoPurgeCache (NSCache); 4.3.0: a plain NSCache, and the queryDiskSync option; 4.3.1+: SDMemoryCache with a weak map table; 5.x: SDMemoryCache/SDDiskCache protocols.",
             topic: "cache",
             deciding: "SDImageCache.m -queryCacheOperationForKey:options:done: #L526-529; SDImageCache.m -queryCacheOperationForKey:options:done: #L561-562; SDImageCache.m -diskImageDataForKey: #L409",
             live: { await FAQLiveProbes.ioQueue() }),

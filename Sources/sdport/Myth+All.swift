@@ -22,11 +22,12 @@ extension Myth {
             belief: "The memory cache is AutoPurgeCache, an NSCache subclass that empties itself on a memory warning.",
             source: "002_15a7702975ef2e80.txt",
             trueIn: "4.0–4.2",
-            truth: "4.3.0 replaced it with SDMemoryCache, still an NSCache subclass; 4.4.0 added a weak map table "
-                + "behind a semaphore (switchable with shouldUseWeakMemoryCache since 4.4.2). A memory warning "
-                + "empties only the NSCache part; an image a view still holds is found again in the weak table.",
+            truth: "4.3.0 dropped it for a plain NSCache; 4.3.1 made the memory cache SDMemoryCache, an NSCache "
+                + "subclass with a weak map table behind a semaphore (switchable with shouldUseWeakMemoryCache since "
+                + "4.4.2). A memory warning empties only the NSCache part; an image a view still holds is found "
+                + "again in the weak table and put back.",
             original: "SDImageCache.m SDMemoryCache; SDImageCache.m -didReceiveMemoryWarning: #L67; "
-                + "SDImageCache.m -objectForKey: #L93-101",
+                + "SDImageCache.m -objectForKey: #L93-102",
             test: "AutoPurgeCacheTests.test_CACHE14_weakSideTableSurvivesMemoryWarning",
             then: "4.2.0 SDImageCache.m:15"),
         Myth(
@@ -56,8 +57,8 @@ extension Myth {
             source: "000_626b5910259510e5.txt",
             trueIn: "4.0–4.3 (4.4.0 moved them to semaphores)",
             truth: "4.4.8 guards them with semaphores (failedURLsLock, runningOperationsLock) through the LOCK "
-                + "macro; @synchronized remains only around one object: the combined operation's cancel, the "
-                + "operation's callbacks and data task.",
+                + "macro; @synchronized remains in several places, each around a single object (the combined "
+                + "operation's cancel, the operation's data task, the view's operation dictionary, the prefetcher).",
             original: "SDWebImageManager.m LOCK; SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L140-142; "
                 + "SDWebImageManager.m -cancel #L357",
             test: "FlowTests.test_MGR10_thousandRandomCancelsNeverCallACompletionAfterCancel",
@@ -114,7 +115,7 @@ extension Myth {
             truth: "Through the downloader it is posted once: cancel marks the operation finished, the queue drops "
                 + "it, and the downloader, the session's delegate, finds no operation for the task's end, so the "
                 + "second post never happens. An operation that owns its session gets both callbacks and posts twice.",
-            original: "SDWebImageDownloaderOperation.m -cancelInternal #L221; SDWebImageDownloaderOperation.m -reset #L243; "
+            original: "SDWebImageDownloaderOperation.m -cancelInternal #L221; SDWebImageDownloaderOperation.m -reset #L245; "
                 + "SDWebImageDownloader.m -operationWithTask: #L355",
             test: "OPDownloaderOperationTests.test_OP05_cancelIsIdempotent",
             then: nil),
@@ -145,7 +146,7 @@ extension Myth {
             belief: "Every disk read runs on the cache's serial io queue.",
             source: "000_626b5910259510e5.txt",
             trueIn: "4.0–4.2 for the query (imageFromDiskCacheForKey: always decoded on the caller's thread)",
-            truth: "With SDImageCacheQueryDiskSync (4.4.x) the query searches and decodes on the caller's thread; "
+            truth: "With SDImageCacheQueryDiskSync (since 4.3.0) the query searches and decodes on the caller's thread; "
                 + "imageFromDiskCacheForKey: waits on the io queue for the bytes only.",
             original: "SDImageCache.m -queryCacheOperationForKey:options:done: #L561-562; SDImageCache.m -diskImageDataForKey: #L409",
             test: "CACHE06_QueryTests.test_CACHE09_queryDiskSyncSearchesOnTheCallingThread",
