@@ -52,6 +52,12 @@ def text_width(text):
     return len(text) * CHAR_W
 
 
+def note_box(lane_x, text):
+    """A note's left edge and width: centred on its lane, unless that would cross the picture's left edge."""
+    w = text_width(text) + 16
+    return max(8.0, lane_x - w / 2), w
+
+
 def sequence_svg(lines):
     lanes, rows = [], []
     for line in lines:
@@ -76,15 +82,8 @@ def sequence_svg(lines):
     for kind, source, target, text in rows:
         a, b = sorted((index[source], index[target]))
         need = text_width(text) + 24
-        if kind == 'note':
-            need = text_width(text) / 2 + 24
-            if a < len(gaps):
-                gaps[a] = max(gaps[a], need)
-            else:
-                trailing = max(trailing, need)
-            continue
-        if a == b:
-            need += 30
+        if a == b:  # a note (half of it right of its lane) or a self arrow (its label right of the loop)
+            need = text_width(text) / 2 + 24 if kind == 'note' else need + 30
             if a < len(gaps):
                 gaps[a] = max(gaps[a], need)
             else:
@@ -103,8 +102,8 @@ def sequence_svg(lines):
     width = xs[-1] + max(head_w[-1] / 2, trailing) + 20
     for kind, source, _, text in rows:
         if kind == 'note':
-            w = text_width(text) + 16
-            width = max(width, max(8.0, xs[index[source]] - w / 2) + w + 12)
+            x, w = note_box(xs[index[source]], text)
+            width = max(width, x + w + 12)
 
     head_h, row_h, top = 34, 34, 16
     height = top + head_h + 16 + len(rows) * row_h + 16 + head_h + 16
@@ -129,8 +128,7 @@ def sequence_svg(lines):
         a, b = xs[index[source]], xs[index[target]]
         label = html.escape(text)
         if kind == 'note':
-            w = text_width(text) + 16
-            x = max(8.0, a - w / 2)  # centred on its lane, unless that would cross the left edge
+            x, w = note_box(a, text)
             out.append(f'<rect x="{x:.1f}" y="{y - 24}" width="{w:.1f}" height="26" fill="{NOTE_FILL}" '
                        f'stroke="{MUTED}"/>')
             out.append(f'<text x="{x + w / 2:.1f}" y="{y - 6.5}" text-anchor="middle" fill="{INK}">{label}</text>')

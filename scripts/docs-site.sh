@@ -31,15 +31,8 @@ build() {
   local started docc graphs catalog warnings undocumented
   started=$(date +%s)
   docc=$(find_docc)
-  ./scripts/setup-debian.sh
   # Graphviz lays out the flowcharts and the state diagram of chapter 11 for the site (scripts/docc_mermaid.py).
-  if ! command -v dot >/dev/null 2>&1; then
-    echo "docs-site: installing graphviz" >&2
-    local sudo_cmd=""
-    [ "$(id -u)" = 0 ] || sudo_cmd=sudo
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends graphviz >/dev/null
-  fi
+  ./scripts/setup-debian.sh graphviz
   rm -rf "$out/symbol-graphs" "$out/catalog" "$out/site"
   mkdir -p "$out/symbol-graphs"
   # The symbol graph of every module; only SDPort's files are used. The command also tries the test modules,

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages SDPort builds against, only when one is missing.
 # Safe to run again: it does nothing when everything is present. Uses sudo only when not root.
+#
+#   scripts/setup-debian.sh [EXTRA-PACKAGE...]   (a script that needs more, e.g. docs-site.sh's graphviz, names it)
 set -euo pipefail
 
 packages=(
@@ -14,6 +16,7 @@ packages=(
   pkg-config             # SwiftPM finds the libraries' flags through it
   openssl                # the tests make a self-signed certificate for the HTTPS server
   curl                   # the test server's own tests and the downloader benchmark use the curl command
+  "$@"
 )
 
 missing=()

@@ -46,8 +46,19 @@ struct CLIProcess {
     /// Both pipes are drained while it runs, so a long output cannot block it.
     static func run(_ arguments: [String], in directory: URL? = nil,
                     environment: [String: String]? = nil) throws -> Result {
+        try run(executable: binary(), arguments, in: directory, environment: environment)
+    }
+
+    /// Runs `python3 arguments...` (found on PATH) as `run` runs `sdport`; the tests of the scripts under scripts/.
+    static func runPython(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        try run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: directory)
+    }
+
+    /// Runs `executable arguments...` as `run` runs `sdport`.
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         if let environment {

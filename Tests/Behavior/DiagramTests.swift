@@ -111,15 +111,21 @@ final class DiagramTests: XCTestCase {
         XCTAssertEqual(result.stdoutLines.filter { $0.hasPrefix("same structure: ") }.count, 11, result.stdout)
     }
 
-    /// The check fails, naming the file and the line, when one arrow of a committed diagram goes elsewhere.
-    func test_DIAG_checkFailsWhenAnArrowMoves() throws {
+    /// A copy of Docs/diagrams in the temp dir, with the file `name` changed by `edit`.
+    private func copyOfCommittedDiagrams(editing name: String, _ edit: (String) -> String) throws -> URL {
         let copy = directory.url.appendingPathComponent("diagrams")
         try FileManager.default.copyItem(at: committedDiagrams, to: copy)
-        let file = copy.appendingPathComponent("cold-load.md")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertTrue(text.contains("main->>ioQueue: 4. cache: disk query"), text)
-        try text.replacingOccurrences(of: "main->>ioQueue: 4. cache: disk query", with: "main->>main: 4. cache: disk query")
-            .write(to: file, atomically: true, encoding: .utf8)
+        let file = copy.appendingPathComponent(name)
+        try edit(try String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+        return copy
+    }
+
+    /// The check fails, naming the file and the line, when one arrow of a committed diagram goes elsewhere.
+    func test_DIAG_checkFailsWhenAnArrowMoves() throws {
+        let copy = try copyOfCommittedDiagrams(editing: "cold-load.md") { text in
+            XCTAssertTrue(text.contains("main->>ioQueue: 4. cache: disk query"), text)
+            return text.replacingOccurrences(of: "main->>ioQueue: 4. cache: disk query", with: "main->>main: 4. cache: disk query")
+        }
         let result = try CLIProcess.run(["diagram", "--all", "--check", copy.path], environment: environment)
         XCTAssertEqual(result.status, 6, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("cold-load.md: line "), result.stdout)
@@ -128,14 +134,12 @@ final class DiagramTests: XCTestCase {
 
     /// Thread ids and times are not structure: a committed diagram whose table and arrow details differ still passes.
     func test_DIAG_checkIgnoresThreadsTimesAndDetails() throws {
-        let copy = directory.url.appendingPathComponent("diagrams")
-        try FileManager.default.copyItem(at: committedDiagrams, to: copy)
-        let file = copy.appendingPathComponent("disk-hit.md")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        let changed = text.replacingOccurrences(of: #"\| \d+ \| [0-9.]+ \|"#, with: "| 1 | 999.99 |", options: .regularExpression)
-            .replacingOccurrences(of: "· hit, ", with: "· hit (edited), ")
-        XCTAssertNotEqual(changed, text)
-        try changed.write(to: file, atomically: true, encoding: .utf8)
+        let copy = try copyOfCommittedDiagrams(editing: "disk-hit.md") { text in
+            let changed = text.replacingOccurrences(of: #"\| \d+ \| [0-9.]+ \|"#, with: "| 1 | 999.99 |", options: .regularExpression)
+                .replacingOccurrences(of: "· hit, ", with: "· hit (edited), ")
+            XCTAssertNotEqual(changed, text)
+            return changed
+        }
         let result = try CLIProcess.run(["diagram", "disk-hit", "--check", copy.path], environment: environment)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     }

@@ -31,20 +31,12 @@ final class DocCArticlesTests: XCTestCase {
         XCTAssertEqual(status, 0, text)
     }
 
-    /// Runs a script of scripts/ with python3 in the temp dir; returns its exit status and output.
+    /// Runs a script of scripts/ with python3 in the temp dir; returns its exit status and output (stdout, then
+    /// stderr).
     private func runPython(_ script: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CLIProcess.packageRoot.appendingPathComponent("scripts/\(script)").path]
-            + arguments
-        process.currentDirectoryURL = directory.url
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let path = CLIProcess.packageRoot.appendingPathComponent("scripts/\(script)").path
+        let result = try CLIProcess.runPython([path] + arguments, in: directory.url)
+        return (result.status, result.stdout + result.stderr)
     }
 
     /// A Mermaid block in a form the site's drawer does not know fails the build, naming the line, rather than

@@ -101,17 +101,9 @@ final class WalkthroughTests: XCTestCase {
 
     /// Runs `python3 -c code` in the package root with `scripts/` importable; returns its stdout.
     private func python(_ code: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sys; sys.path.insert(0, 'scripts')\n" + code]
-        process.currentDirectoryURL = Self.root
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "python3 failed")
-        return String(decoding: data, as: UTF8.self)
+        let result = try CLIProcess.runPython(["-c", "import sys; sys.path.insert(0, 'scripts')\n" + code], in: Self.root)
+        XCTAssertEqual(result.status, 0, "python3 failed")
+        return result.stdout
     }
 
     /// An excerpt is cut from the sources each time the docs are made: one whose first or last text is gone from the

@@ -69,16 +69,22 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     /// The number of entries held strongly.
     @inlinable var count: Int { index.count }
 
-    /// The slot holding `key`, found through the index (`hash` is the key's).
+    /// Where the index's probe for `key` ends (`hash` is the key's): its slot, or the free position for it.
     @inlinable
-    func slot(forKey key: Key, hash: Int) -> Int? {
-        slots.withUnsafeBufferPointer { slots in index.find(hash: hash) { slots[$0].key == key }.slot }
+    func probe(forKey key: Key, hash: Int) -> (position: Int, slot: Int?) {
+        slots.withUnsafeBufferPointer { slots in index.find(hash: hash) { slots[$0].key == key } }
+    }
+
+    /// The slot holding `key`, found through the index.
+    @inlinable
+    func slot(forKey key: Key) -> Int? {
+        probe(forKey: key, hash: key.hashValue).slot
     }
 
     /// The object held strongly for `key`, made the most recent; nil when it is not held strongly.
     @inlinable
     mutating func strongObject(forKey key: Key) -> Value? {
-        guard let found = slot(forKey: key, hash: key.hashValue) else { return nil }
+        guard let found = slot(forKey: key) else { return nil }
         moveToNewest(found)
         return slots[found].value
     }
@@ -115,7 +121,7 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     @inlinable
     mutating func removeObject(forKey key: Key) -> Value? {
         weakEntries[key] = nil
-        guard let found = slot(forKey: key, hash: key.hashValue) else { return nil }
+        guard let found = slot(forKey: key) else { return nil }
         return unlink(found)
     }
 
@@ -150,8 +156,8 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     @inlinable @discardableResult
     mutating func insertStrong(_ object: Value, forKey key: Key, cost: Int) -> Value? {
         let hash = key.hashValue
-        let probe = slots.withUnsafeBufferPointer { slots in index.find(hash: hash) { slots[$0].key == key } }
-        if let existing = probe.slot {
+        let place = probe(forKey: key, hash: hash)
+        if let existing = place.slot {
             let previous = slots[existing].value
             totalCost += cost - slots[existing].cost
             slots[existing].value = object
@@ -162,15 +168,13 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = Slot(key: key, value: object, cost: cost, hash: hash, newer: Self.none, older: newest)
+            slots[slot] = Slot(key: key, value: object, cost: cost, hash: hash, newer: Self.none, older: Self.none)
         } else {
             slot = slots.count
-            slots.append(Slot(key: key, value: object, cost: cost, hash: hash, newer: Self.none, older: newest))
+            slots.append(Slot(key: key, value: object, cost: cost, hash: hash, newer: Self.none, older: Self.none))
         }
-        index.insert(slot: slot, hash: hash, at: probe.position)
-        if newest != Self.none { slots[newest].newer = slot }
-        newest = slot
-        if oldest == Self.none { oldest = slot }
+        index.insert(slot: slot, hash: hash, at: place.position)
+        linkAsNewest(slot)
         totalCost += cost
         return nil
     }
@@ -178,29 +182,37 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     @inlinable
     mutating func moveToNewest(_ slot: Int) {
         guard slot != newest else { return }
-        let previousNewest = newest
-        var newOldest = oldest
-        slots.withUnsafeMutableBufferPointer { slots in
-            // Not the newest, so it has a newer neighbour (and `previousNewest` is a slot).
-            let newer = slots[slot].newer
-            let older = slots[slot].older
-            slots[newer].older = older
-            if older != Self.none { slots[older].newer = newer } else { newOldest = newer }
-            slots[slot].newer = Self.none
-            slots[slot].older = previousNewest
-            slots[previousNewest].newer = slot
-        }
-        oldest = newOldest
-        newest = slot
+        detach(slot)
+        linkAsNewest(slot)
     }
 
-    /// Takes the slot out of the list without freeing it.
+    /// Puts a slot that is in no list at the head.
+    @inlinable
+    mutating func linkAsNewest(_ slot: Int) {
+        let previousNewest = newest
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[slot].newer = Self.none
+            slots[slot].older = previousNewest
+            if previousNewest != Self.none { slots[previousNewest].newer = slot }
+        }
+        newest = slot
+        if oldest == Self.none { oldest = slot }
+    }
+
+    /// Takes the slot out of the list without freeing it. The links are rewritten on the array's buffer: one
+    /// uniqueness check for the whole step rather than one per field.
     @inlinable
     mutating func detach(_ slot: Int) {
-        let newer = slots[slot].newer
-        let older = slots[slot].older
-        if newer != Self.none { slots[newer].older = older } else { newest = older }
-        if older != Self.none { slots[older].newer = newer } else { oldest = newer }
+        var newest = self.newest
+        var oldest = self.oldest
+        slots.withUnsafeMutableBufferPointer { slots in
+            let newer = slots[slot].newer
+            let older = slots[slot].older
+            if newer != Self.none { slots[newer].older = older } else { newest = older }
+            if older != Self.none { slots[older].newer = newer } else { oldest = newer }
+        }
+        self.newest = newest
+        self.oldest = oldest
     }
 
     /// Removes the slot's entry and frees the slot; returns its object.
