@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import SDPort
 
-/// Benchmarks of the cache layer (issue 3). Each figure is the best of a few runs, in seconds.
+/// Benchmarks of the cache layer. Each figure is the best of a few runs, in seconds.
 ///
 /// 1. Memory: 200 000 sets then 200 000 gets of distinct keys on `AutoPurgeCache`, Foundation's `NSCache` and a
 ///    `Dictionary` behind an `NSLock` (goal: AutoPurgeCache sets at least 3× faster than NSCache).

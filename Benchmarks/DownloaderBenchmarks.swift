@@ -2,11 +2,11 @@ import Foundation
 import SDPort
 import SDPortTestServer
 
-/// Benchmarks of the downloader layer (issue 4):
+/// Benchmarks of the downloader layer:
 /// 1. 200 JPEGs of about 100 KB from the loopback test server, 6 downloads at a time, through
 ///    `SDWebImageDownloader` (download + decode + force-decode) against the curl command line tool fetching the
 ///    same URLs with `--parallel --parallel-max 6` in the same run (goal: at most 1.15 × curl's time).
-///    The same downloads with decoding (issue 13's pipeline goal): at most 1.25 × the larger of the transfers
+///    The same downloads with decoding (the first pipeline goal): at most 1.25 × the larger of the transfers
 ///    alone and decoding the 200 JPEGs on all cores. Beside it, the CPU floor: the CPU time of the parts measured
 ///    alone, spread over every core, which no schedule can beat on this machine.
 /// 2. 100 requests for one URL while it downloads: how many reach the server (must be exactly 1).
@@ -85,7 +85,7 @@ enum DownloaderBenchmarks {
         // The pipeline goal: download + decode overlapped, against the larger of its two halves done alone.
         let bound = max(median(times["session"]!), median(times["decode2"]!))
         let pipeline = median(times["full"]!) / bound
-        // For reference only (issue 13's goal, at or under this machine's CPU floor; issue 24 measures against the floor).
+        // For reference only (the first goal, at or under this machine's CPU floor; the current goal measures against the floor).
         print(String(format: "pipeline: download + decode takes %.2fx the larger of transfer alone and decoding on all cores (for reference)",
                      pipeline))
         printCPUFloor(cpu: cpu, times: times, bound: bound)

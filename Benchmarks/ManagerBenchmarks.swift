@@ -2,7 +2,7 @@ import Foundation
 import SDPort
 import SDPortTestServer
 
-/// Benchmarks of the manager layer (issue 5). They measure and print; they assert nothing.
+/// Benchmarks of the manager layer. They measure and print; they assert nothing.
 ///
 /// 1. A memory hit through `SDWebImageManager.loadImage` against the least it can cost: a bare `AutoPurgeCache`
 ///    lookup plus the hop to the completion queue. Both wait for each answer (round trip). Goal: ≤ 3×.

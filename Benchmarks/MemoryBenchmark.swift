@@ -2,7 +2,7 @@ import Foundation
 import SDPort
 import SDPortTestServer
 
-/// Peak memory of loading one large JPEG (issue 13; SDWebImage #1072, #2427): 5250×3450 pixels, 18.1 MP, the size
+/// Peak memory of loading one large JPEG (SDWebImage #1072, #2427): 5250×3450 pixels, 18.1 MP, the size
 /// of the original's `TestImageLarge.jpg`, decoded to 72.5 MB of RGBA.
 ///
 /// Each case runs in a child process of its own (`sdport-bench memory-case NAME FILE`), so one case's peak and

@@ -2,7 +2,7 @@ import Foundation
 import SDPort
 import SDPortTestServer
 
-/// The soak (issue 12): 20 000 loads of 2 000 distinct URLs through one `SDWebImageManager`, 6 at a time, against
+/// The soak: 20 000 loads of 2 000 distinct URLs through one `SDWebImageManager`, 6 at a time, against
 /// the loopback server. One URL in 10 answers 404, one in 15 answers bytes no coder can decode (labelled
 /// image/jpeg), and one load in 7 is cancelled about a millisecond after it starts. The rest are JPEGs of
 /// 128×128 (64 KB decoded), so the 2 000 images (128 MB decoded) overflow the 16 MB memory cache many times.

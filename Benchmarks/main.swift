@@ -10,7 +10,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("downloader", DownloaderBenchmarks.run),
     ("manager", ManagerBenchmarks.run),
 ]
-/// Not part of `all`: the soak (issue 12) checks endurance, not speed; `memory` measures peak resident memory, each
+/// Not part of `all`: the soak checks endurance, not speed; `memory` measures peak resident memory, each
 /// case in a child process (`memory-case`).
 let extraSuites: [(name: String, run: () throws -> Void)] = [
     ("soak", SoakBenchmark.run),

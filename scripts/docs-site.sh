@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 command=${1:-build}
 out=.docs-site
 scratch=${SCRATCH:-.build}
-# A wrapper for swift commands on a shared machine (e.g. SWIFT_WRAPPER=/work/buildslot); empty by default.
+# A wrapper for swift commands on a shared machine (e.g. SWIFT_WRAPPER=flock-wrapper); empty by default.
 wrapper=${SWIFT_WRAPPER:-}
 
 find_docc() {

@@ -2,8 +2,8 @@ import Foundation
 import SDPort
 
 /// The 17 interview questions (PARITY.md FAQ-01 … FAQ-17), answered for the port. FAQ-01 to FAQ-11 are the eleven
-/// questions that seed 000 (`000_626b5910259510e5.txt`) lists at its start; FAQ-12 to FAQ-17 come from topics the
-/// articles explain elsewhere (seed 000's knowledge points and seeds 001–004). Each carries its question card:
+/// questions that article A0 (`Docs/articles.md`) lists at its start; FAQ-12 to FAQ-17 come from topics the
+/// articles explain elsewhere (A0's knowledge points and A1–A4). Each carries its question card:
 /// one line, the trap, the versions, the topic and the 4.4.8 lines that decide it. Shared by `sdport faq` and `Docs/walkthrough/07-faq.md` (`sdport faq --markdown`).
 extension FAQEntry {
     static let all: [FAQEntry] = [

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Myth {
-    /// The beliefs the 4.0–4.2 articles (`../shared/seeds/`) leave behind, each set against SDWebImage 4.4.8's line
+    /// The beliefs the 4.0–4.2 articles (`Docs/articles.md`) leave behind, each set against SDWebImage 4.4.8's line
     /// that decides it and the port's test that shows today's behaviour. Rendered by `MythMarkdown` into
     /// `Docs/walkthrough/10-myths-and-versions.md`; read by `sdport quiz` and `sdport lab`.
     static let all: [Myth] = [
@@ -9,7 +9,7 @@ extension Myth {
             id: "barrier-queue", topic: "downloader",
             belief: "The downloader keeps its URL-to-operation table safe with a concurrent dispatch queue: reads "
                 + "with dispatch_sync, writes with dispatch_barrier.",
-            source: "001_8305b62584f40dc8.txt",
+            source: "A1",
             trueIn: "4.0–4.2",
             truth: "Since 4.3.0 two semaphores used as locks guard the table (operationsLock) and the headers "
                 + "(headersLock); the lookup-or-create of a download runs between LOCK and UNLOCK.",
@@ -20,7 +20,7 @@ extension Myth {
         Myth(
             id: "autopurgecache", topic: "cache",
             belief: "The memory cache is AutoPurgeCache, an NSCache subclass that empties itself on a memory warning.",
-            source: "002_15a7702975ef2e80.txt",
+            source: "A2",
             trueIn: "4.0–4.2",
             truth: "4.3.0 dropped it for a plain NSCache; 4.3.1 made the memory cache SDMemoryCache, an NSCache "
                 + "subclass with a weak map table behind a semaphore (switchable with shouldUseWeakMemoryCache since "
@@ -34,7 +34,7 @@ extension Myth {
             id: "cancel-block", topic: "manager",
             belief: "The combined operation holds a cancelBlock that the manager sets to cancel the download; "
                 + "cancel calls it.",
-            source: "000_626b5910259510e5.txt",
+            source: "A0",
             trueIn: "4.0–4.2",
             truth: "4.4.8's SDWebImageCombinedOperation has no cancel block: it keeps the download token and its "
                 + "-cancel hands the token to the manager's downloader itself.",
@@ -44,7 +44,7 @@ extension Myth {
         Myth(
             id: "strcmp", topic: "views",
             belief: "dispatch_main_async_safe compares the current queue's label with the main queue's using strcmp.",
-            source: "004_80748aa9ced2305d.txt",
+            source: "A4",
             trueIn: "4.0–4.3 (3.x asked [NSThread isMainThread])",
             truth: "4.4.0+ compares the two label pointers with ==; 5.15+ adds SDCallbackQueue. The port asks a "
                 + "DispatchSpecificKey, as Swift's Dispatch does not expose dispatch_queue_get_label.",
@@ -54,7 +54,7 @@ extension Myth {
         Myth(
             id: "synchronized", topic: "manager",
             belief: "SDWebImage guards its shared sets (failed URLs, running operations) with @synchronized.",
-            source: "000_626b5910259510e5.txt",
+            source: "A0",
             trueIn: "4.0–4.3 (4.4.0 moved them to semaphores)",
             truth: "4.4.8 guards them with semaphores (failedURLsLock, runningOperationsLock) through the LOCK "
                 + "macro; @synchronized remains in several places, each around a single object (the combined "
@@ -66,7 +66,7 @@ extension Myth {
         Myth(
             id: "decoding-removes-alpha", topic: "coders",
             belief: "Force decoding draws the image into a context without alpha, so transparency is lost.",
-            source: "004_80748aa9ced2305d.txt",
+            source: "A4",
             trueIn: "4.0–4.3 (and there images with alpha were not decoded at all)",
             truth: "4.4.0+ decodes images with alpha too and keeps it: the bitmap is premultiplied-first when the "
                 + "image has alpha, none-skip-first when it has not.",
@@ -76,7 +76,7 @@ extension Myth {
         Myth(
             id: "size-on-main-thread", topic: "cache",
             belief: "The disk cache's size is computed on the main thread.",
-            source: "002_15a7702975ef2e80.txt",
+            source: "A2",
             trueIn: "never",
             truth: "getSize walks the directory inside dispatch_sync on the io queue: it blocks whichever thread "
                 + "calls it (the main thread too, if you call it there). calculateSizeWithCompletionBlock: walks it "
@@ -87,7 +87,7 @@ extension Myth {
         Myth(
             id: "view-stores", topic: "manager",
             belief: "After the download, UIView+WebCache stores the image in the cache (the articles' step 8).",
-            source: "000_626b5910259510e5.txt",
+            source: "A0",
             trueIn: "never",
             truth: "The manager stores it, in the download's completion block, before it calls the view back; the "
                 + "view only sets the image it is given.",
@@ -97,7 +97,7 @@ extension Myth {
         Myth(
             id: "404-blacklisted", topic: "manager",
             belief: "A URL that answers 404 goes on the failed-URL list and is never asked again without retryFailed.",
-            source: "000_626b5910259510e5.txt",
+            source: "A0",
             trueIn: "4.0–4.2 (the status code was the error code)",
             truth: "Since 4.3.0 the operation cancels a response of 400 or more, so the error is NSURLErrorCancelled, "
                 + "which the manager's rule never lists; the next load asks the server again. 5.x reports "
@@ -110,7 +110,7 @@ extension Myth {
             id: "stop-posted-twice", topic: "downloader",
             belief: "A cancelled download posts SDWebImageDownloadStopNotification twice: once from cancel, once "
                 + "when the task ends.",
-            source: "001_8305b62584f40dc8.txt",
+            source: "A1",
             trueIn: "only for an operation on a session of its own (any 4.x)",
             truth: "Through the downloader it is posted once: cancel marks the operation finished, the queue drops "
                 + "it, and the downloader, the session's delegate, finds no operation for the task's end, so the "
@@ -123,7 +123,7 @@ extension Myth {
             id: "ten-steps", topic: "views",
             belief: "A load is ten steps: view entry, internal entry, manager, cache, back to the manager, download, "
                 + "back to the manager, the view stores, back to the view, set.",
-            source: "000_626b5910259510e5.txt",
+            source: "A0",
             trueIn: "never as drawn (step 8 is the manager's)",
             truth: "The port's ten traced steps cut it differently (memory and disk apart, response and decoding "
                 + "shown); chapter 00 maps the article's ten onto 4.4.8's lines and the port's steps.",
@@ -134,7 +134,7 @@ extension Myth {
         Myth(
             id: "lifo-in-download", topic: "downloader",
             belief: "LIFO is set up in downloadImageWithURL, where the new operation is queued.",
-            source: "001_8305b62584f40dc8.txt",
+            source: "A1",
             trueIn: "4.0–4.4.2",
             truth: "Since 4.4.3 the dependency is added when the operation is built, in "
                 + "-createDownloaderOperationWithUrl:options:; 4.x links only the last added operation.",
@@ -144,7 +144,7 @@ extension Myth {
         Myth(
             id: "every-disk-read-on-io-queue", topic: "cache",
             belief: "Every disk read runs on the cache's serial io queue.",
-            source: "000_626b5910259510e5.txt",
+            source: "A0",
             trueIn: "4.0–4.2 for the query (imageFromDiskCacheForKey: always decoded on the caller's thread)",
             truth: "With SDImageCacheQueryDiskSync (since 4.3.0) the query searches and decodes on the caller's thread; "
                 + "imageFromDiskCacheForKey: waits on the io queue for the bytes only.",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A belief a learner brings from the 4.0–4.2 articles (`../shared/seeds/`) or older blog posts, set against what
+/// A belief a learner brings from the 4.0–4.2 articles (`Docs/articles.md`) or older blog posts, set against what
 /// SDWebImage 4.4.8 does. `Myth.all` (`Myth+All.swift`) renders the "myths and versions" page and feeds the
 /// multiple-choice questions of `sdport quiz` and the older-version lines of `sdport lab`.
 struct Myth: Sendable {
@@ -10,7 +10,7 @@ struct Myth: Sendable {
     let topic: String
     /// The belief, in our own words.
     let belief: String
-    /// Where the learner read it: a seed file name ("001_8305b62584f40dc8.txt") or "blog posts".
+    /// Where the learner read it: an article's key in `Docs/articles.md` ("A1") or "blog posts".
     let source: String
     /// The versions in which the belief held ("4.0–4.2"; "never").
     let trueIn: String

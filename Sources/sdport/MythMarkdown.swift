@@ -6,10 +6,16 @@ import Foundation
 enum MythMarkdown {
     static let repository = "https://github.com/SDWebImage/SDWebImage/blob/"
 
+    /// An article key ("A1") as a link to the list of articles; any other source ("blog posts") as it is.
+    static func sourceText(_ source: String) -> String {
+        source.range(of: #"^A[0-9]+$"#, options: .regularExpression) != nil
+            ? "article [\(source)](../articles.md)" : source
+    }
+
     static func render(_ myths: [Myth]) -> String {
         myths.map { myth in
             var lines = ["### \(myth.id) (\(myth.topic))", "",
-                         "- **The belief:** \(myth.belief) (read in `../shared/seeds/\(myth.source)`)",
+                         "- **The belief:** \(myth.belief) (read in \(sourceText(myth.source)))",
                          "- **True in:** \(myth.trueIn)" + (myth.then.flatMap(olderLink).map { " — \($0)" } ?? ""),
                          "- **4.4.8:** \(myth.truth)",
                          "- **Decided at:** " + FAQMarkdown.links(OriginalLineTable.decidingCitations(for: myth.original))]

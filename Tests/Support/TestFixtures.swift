@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds the repository's `Fixtures/` folder from this source file's location, so tests read the project's
-/// own images (never `../shared`) whatever the working directory is.
+/// own images (never a file outside the repository) whatever the working directory is.
 public enum TestFixtures {
     /// The `Fixtures/` directory at the package root.
     public static let directory: URL = URL(fileURLWithPath: #filePath)

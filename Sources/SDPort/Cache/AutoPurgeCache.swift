@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Linux forces a difference: Foundation's `NSCache` in swift-corelibs-foundation is not least-recently-used —
 /// with equal costs it evicts the entry just inserted, reads do not refresh recency, and inserts with varying
-/// costs walk a sorted list (measured in the feasibility probe). This class therefore does not subclass
+/// costs walk a sorted list (measured on swift-corelibs-foundation). This class therefore does not subclass
 /// `NSCache`; it keeps its own store (`AutoPurgeCacheStorage`): an array of slots, a hash index from key to slot,
 /// and a doubly linked list threaded through the slots (most recent at the head), so get, set and evict are O(1).
 ///

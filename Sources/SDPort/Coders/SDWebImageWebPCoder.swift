@@ -224,7 +224,7 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
             let w = Int(width), h = Int(height), rows = Int(lastY), rowBytes = w * 4
             let pixels = SDWebImageCoderHelper.makePixels(count: rowBytes * h) { out in
                 // Only the first `lastY` rows are final (the original draws just those, see its comment on
-                // libwebp issue 362); the rest of the canvas is transparent.
+                // libwebp bug #362); the rest of the canvas is transparent.
                 out.initialize(repeating: 0)
                 for y in 0..<rows {
                     Self.unpremultiply(rgba + y * Int(stride), into: out.baseAddress! + y * rowBytes, count: w)

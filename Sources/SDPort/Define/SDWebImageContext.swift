@@ -7,7 +7,7 @@ import Foundation
 /// static members carry the same raw strings, so a key written by hand (`"imageTransformer"`) still matches.
 ///
 /// Only the keys that mean something without UIKit are defined. Left out on purpose: `animatedImageClass`
-/// (there is no `SDAnimatedImage` class here; chapter 09 says why), and the 5.x keys added after seed 003.
+/// (there is no `SDAnimatedImage` class here; chapter 09 says why), and the 5.x keys added after article A3 (`Docs/articles.md`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:13` (`SDWebImageContextOption`).
 public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible {

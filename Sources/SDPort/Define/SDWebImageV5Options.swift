@@ -1,7 +1,7 @@
 /// The option flags of a 5.x-style load (`loadImage(with:options:context:progress:completed:)`), with SDWebImage
 /// 5.x's bit values (V5-04).
 ///
-/// Ports `SDWebImageOptions` from `SDWebImageDefine.h` (5.x), as seed 003 lists them. It is a separate type from
+/// Ports `SDWebImageOptions` from `SDWebImageDefine.h` (5.x), as article A3 (`Docs/articles.md`) lists them. It is a separate type from
 /// the port's `SDWebImageOptions`, which keeps 4.4.8's values (FAQ-15): 5.x dropped `CacheMemoryOnly` (bit 2 in
 /// 4.x; use the `storeCacheType` context value `.memory`), so every flag after `RetryFailed` and `LowPriority`
 /// moved, `ProgressiveDownload` became `ProgressiveLoad`, `QueryDataWhenInMemory` became `QueryMemoryData`,
