@@ -1,6 +1,9 @@
 """How the docs cite code, shared by Docs/walkthrough/src/resolve.py and scripts/parity-ledger.py.
 
-- [[path#text]] → `path:line`, the first line of that file (from the package root) containing the text.
+- [[path#text]] → the file and the Swift symbol that holds the first line of that file (from the package root)
+  containing the text: `SDImageCache.swift` · `SDImageCache.init(namespace:diskCacheDirectory:)`, linked to the
+  file. Committed Markdown names no line number of the port, so moving code never makes a doc stale; the check still
+  fails when the file or the text is gone, or when the text moves into another symbol.
 - {{File.m symbol}} → the original's line at tag 4.4.8 with a link, from Docs/original-lines.tsv; a header's
   method points at its .m.
 - {{5: Core/File.m symbol}} → the same at tag 5.21.5, from Docs/original-lines-5.21.5.tsv.
@@ -8,7 +11,7 @@
   claim, linked at tag 4.4.8 (also with the 5: prefix). The line must fall inside the symbol: after its first line
   and before the next symbol the table lists for that file, so a deciding line cannot drift into another method.
 - <<excerpt path#first text#last text>> → a fenced Swift excerpt of the port, from the first line containing
-  `first text` to the next line containing `last text`, headed by a link to its lines (resolve.py only), so an
+  `first text` to the next line containing `last text`, headed by its file and symbol (resolve.py only), so an
   excerpt is cut from the sources each time and cannot go stale.
 
 Each function reports what it cannot resolve through `problem(message)` and leaves a visible placeholder.
@@ -80,6 +83,119 @@ def deciding(table, file, symbol, first, last, problem):
     return found_file
 
 
+# A Swift declaration: its modifiers, then the keyword and (for all but init/subscript/deinit) its name.
+DECLARATION = re.compile(
+    r'^(\s*)(?:@[\w().:, "]+\s+)*(?:(?:public|internal|private|fileprivate|open|final|static|class|override|'
+    r'nonisolated|convenience|required|mutating|lazy|weak|unowned|dynamic|indirect)(?:\([\w]+\))?\s+)*'
+    r'(func|init[?!]?|deinit|subscript|var|let|case|class|struct|enum|protocol|extension|actor|typealias)\b\s*'
+    r'([\w.`]*)')
+TYPE_KEYWORDS = ('class', 'struct', 'enum', 'protocol', 'extension', 'actor')
+
+
+def swift_signature(lines, index):
+    """The name of the declaration on lines[index]: `name(label:label:)` for a function, init or subscript,
+    `name` for a property, case or type. None when the line declares nothing."""
+    match = DECLARATION.match(lines[index])
+    if not match:
+        return None
+    keyword, name = match.group(2), match.group(3).strip('`')
+    if keyword in ('func', 'subscript') or keyword.startswith('init'):
+        text, depth, started = '', 0, False
+        for line in lines[index:index + 12]:
+            for char in line[match.end() if not text else 0:] if not text else line:
+                text += char
+                if char == '(':
+                    depth += 1
+                    started = True
+                elif char == ')':
+                    depth -= 1
+                    if started and depth == 0:
+                        break
+            if started and depth == 0:
+                break
+            text += ' '
+        generics = re.sub(r'<[^()]*?>', '', text)
+        inside = generics[generics.find('(') + 1:generics.rfind(')')] if '(' in generics else ''
+        labels, depth, current = [], 0, ''
+        for char in inside:
+            if char in '([<':
+                depth += 1
+            elif char in ')]>':
+                depth -= 1
+            if char == ',' and depth == 0:
+                labels.append(current)
+                current = ''
+            else:
+                current += char
+        if current.strip():
+            labels.append(current)
+        names = [label.split(':')[0].split()[0] if label.split(':')[0].split() else '_' for label in labels]
+        base = 'init' if keyword.startswith('init') else ('subscript' if keyword == 'subscript' else name)
+        return f'{base}({"".join(n + ":" for n in names)})'
+    if keyword == 'deinit':
+        return 'deinit'
+    return name or None
+
+
+def port_symbol(lines, index, path='x.swift'):
+    """The symbol that holds lines[index] (a Swift file; for Python the enclosing `def` or `class`; else None): the nearest member-level declaration at or above it (indented at most
+    as the line itself, and at most one level in), qualified by the type or extension that holds it."""
+    def indent(line):
+        return len(line) - len(line.lstrip(' '))
+
+    if path.endswith('.py'):
+        limit = indent(lines[index]) + 1
+        for i in range(index, -1, -1):
+            match = re.match(r'^(\s*)(?:def|class)\s+(\w+)', lines[i])
+            if match and len(match.group(1)) < limit:
+                return match.group(2)
+        return None
+    if not path.endswith('.swift'):
+        return None
+    limit = min(indent(lines[index]), 4) if lines[index].strip() else 4
+    member, member_index = None, None
+    for i in range(index, -1, -1):
+        line = lines[i]
+        if not line.strip() or line.lstrip().startswith(('//', '*', '/*')):
+            continue
+        if indent(line) <= limit:
+            name = swift_signature(lines, i)
+            if name is not None:
+                match = DECLARATION.match(line)
+                member, member_index = (name, i)
+                if match.group(2) in TYPE_KEYWORDS and indent(line) == 0:
+                    return name
+                break
+    if member is None:
+        return None
+    for i in range(member_index - 1, -1, -1):
+        match = DECLARATION.match(lines[i])
+        if match and indent(lines[i]) < indent(lines[member_index]) and match.group(2) in TYPE_KEYWORDS:
+            return f'{match.group(3).strip("`")}.{member}'
+    return member
+
+
+def port_location(root, path, text, problem):
+    """(line number, symbol) of the first line of `path` containing `text`; None (and a problem) when gone."""
+    try:
+        with open(os.path.join(root, path), encoding='utf-8') as handle:
+            lines = handle.read().split('\n')
+    except OSError:
+        problem(f'{path}: no such file')
+        return None
+    for number, line in enumerate(lines, 1):
+        if text in line:
+            return number, port_symbol(lines, number - 1, path)
+    problem(f'no line of {path} contains {text!r}')
+    return None
+
+
+def port_reference(path, symbol, link_base=None):
+    """How committed Markdown names a place in the port: its file and symbol, linked to the file."""
+    shown = f'`{os.path.basename(path)}`' + (f' · `{symbol}`' if symbol else '')
+    return f'[{shown}]({link_base}{path})' if link_base is not None else f'{path}' + (f' `{symbol}`' if symbol else '')
+
+
 def port_line(root, path, text, problem):
     """The number of the first line of `path` containing `text`; None (and a problem) when the file or text is gone."""
     try:
@@ -114,8 +230,8 @@ def excerpt(root, path, first, last, problem, link_base):
     body = lines[start:end + 1]
     indent = min((len(l) - len(l.lstrip(' ')) for l in body if l.strip()), default=0)
     code = '\n'.join(l[indent:] for l in body)
-    where = f'{path}:{start + 1}-{end + 1}'
-    heading = f'[`{where}`]({link_base}{path}#L{start + 1}-L{end + 1})' if link_base is not None else f'`{where}`'
+    symbol = port_symbol(lines, start, path)
+    heading = port_reference(path, symbol, link_base) if link_base is not None else f'`{path}`'
     return f'{heading}\n\n```swift\n{code}\n```'
 
 
@@ -123,14 +239,15 @@ def resolve_markers(text, root, tables, problem, link_base=None):
     """`text` with every [[path#text]], {{5: File.m symbol}} and {{File.m symbol}} marker replaced.
 
     With `link_base` (the way from the written file to the package root, "../../"), a port citation becomes a
-    link to its line, and <<excerpt …>> markers are cut from the sources."""
+    link to its file naming its symbol, and <<excerpt …>> markers are cut from the sources."""
     def cite_port(match):
         path = match.group(2)
-        number = port_line(root, path, match.group(3), problem)
-        shown = f'{path}:{number if number is not None else "?"}'
-        if link_base is None or number is None:
+        found = port_location(root, path, match.group(3), problem)
+        symbol = found[1] if found else None
+        if link_base is None or found is None:
+            shown = path + (f' {symbol}' if symbol else '')
             return f'{match.group(1)}{shown}{match.group(1)}'
-        return f'[`{shown}`]({link_base}{path}#L{number})'
+        return port_reference(path, symbol, link_base)
 
     def citer(tag):
         def cite_original(match):

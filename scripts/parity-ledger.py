@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Writes Docs/PARITY.md, the parity ledger, from a real test run; or checks that it is still true.
 
-    python3 scripts/parity-ledger.py --log TESTLOG           # writes Docs/PARITY.md
-    python3 scripts/parity-ledger.py --check --log TESTLOG   # writes nothing
+    python3 scripts/parity-ledger.py                          # writes Docs/PARITY.md (reads no test run)
+    python3 scripts/parity-ledger.py --check                  # writes nothing; fails when the ledger is stale
+    python3 scripts/parity-ledger.py --check --log TESTLOG [--results OUT.md]
+                                      # also: every listed test ran and passed in TESTLOG; OUT.md gets the run's table
 
 TESTLOG is the output of `./scripts/test.sh` (XCTest lines `Test Case 'Class.test_x' passed (0.01 seconds)`).
 
 One row per parity ID of the spec (Docs/spec/PARITY.md, read by scripts/parity_spec.py; its planned IDs are named
-in the header, not given rows): the behaviour in one line (the spec's first sentence), the port's `file:line`,
-the original's `SDWebImage/File.m:line` at tag 4.4.8 with a link, the tests that prove the ID and how they did in
-the run. Where the lines come from:
+in the header, not given rows): the behaviour in one line (the spec's first sentence), the port's file and symbol
+(no line number, so moving code leaves the ledger true), the original's `SDWebImage/File.m:line` at tag 4.4.8 with
+a link, and the tests that prove the ID. Test results are not in the ledger: --check --log checks them against a
+run, and --results writes that run's table as an artefact. Where the lines come from:
 - Docs/parity-anchors.tsv (facts, written by reading the code): per ID, a file under Sources/ and a piece of text
   from the line that implements the behaviour (the first line containing it is cited), and the original's
   symbols as `File.m -a:, -b:; Other.h name` (`5.x` for what 4.4.8 does not have, or `5.x: Core/File.m -a:; …` to
@@ -19,7 +22,7 @@ the run. Where the lines come from:
 - Tests/Behavior and Tests/Interview: a test proves an ID when its name carries the ID without the dash
   (`test_CACHE09_…`) or when a `/// Parity: CACHE-09, MGR-04 — …` line in the doc comment right above its
   `func test…` lists it (the IDs before the dash or parenthesis, separated by commas);
-- the log: each test's result, and its `Executed N tests…` total for the header.
+- the log (--check --log only): each test's result.
 The ledger then lists the deliberate differences from 4.4.8 documented in chapter 08 of the walkthrough
 (Docs/walkthrough/src/08-linux-differences.md.in), copied from it so they stay in step.
 
@@ -128,11 +131,11 @@ def load_anchors(problems):
 
 
 def resolve_port(parity_id, port_file, anchor, problems):
-    """The first line of port_file that contains anchor, as `path:line`; None (and a problem) when gone."""
+    """(path, symbol) of the first line of port_file that contains anchor; None (and a problem) when gone."""
     if not port_file.startswith('Sources/'):
         problems.add(f'{parity_id}: port_file {port_file} is not under Sources/')
-    number = citations.port_line(ROOT, port_file, anchor, lambda message: problems.add(f'{parity_id}: {message}'))
-    return f'{port_file}:{number}' if number is not None else None
+    found = citations.port_location(ROOT, port_file, anchor, lambda message: problems.add(f'{parity_id}: {message}'))
+    return (port_file, found[1]) if found is not None else None
 
 
 def resolve_original(parity_id, reference, tables, problems):
@@ -356,8 +359,7 @@ def original_link(symbol, where, tag='4.4.8'):
 
 
 def port_link(where):
-    path, line = where.rsplit(':', 1)
-    return f'[`{where}`](../{path}#L{line})'
+    return citations.port_reference(where[0], where[1], '../')
 
 
 def generate(arguments):
@@ -374,9 +376,6 @@ def generate(arguments):
             problems.add(f'{parity_id}: in {ANCHORS} but not a built ID of the spec')
     tables = citations.read_original_tables(ROOT)
     proofs, notes = test_proofs(ids)
-    results, summary, started = read_log(arguments.log)
-    if not results:
-        problems.add(f'{arguments.log}: no `Test Case \'…\' passed/failed/skipped` lines')
 
     rows, unproven, total_tests = [], [], set()
     for parity_id in ids:
@@ -385,8 +384,7 @@ def generate(arguments):
         cited = resolve_original(parity_id, reference, tables, problems) if reference else []
         tests = sorted(proofs[parity_id])
         total_tests.update(tests)
-        cell, passed = verdict(tests, results)
-        if passed == 0:
+        if not tests:
             unproven.append(parity_id)
         links = '<br>'.join(original_link(symbol, where, tag) for symbol, where, tag in cited)
         original = ('5.x only (not in 4.4.8)' if reference == '5.x'
@@ -394,28 +392,26 @@ def generate(arguments):
                     else links or '?')
         rows.append('| ' + ' | '.join([
             parity_id, one_line(behaviours[parity_id]), port_link(port) if port else '?', original,
-            '<br>'.join(f'`{test}`' for test in tests) or '—', cell]) + ' |')
+            '<br>'.join(f'`{test}`' for test in tests) or '—']) + ' |')
 
-    passed_tests = sum(1 for test in total_tests if results.get(test) == 'passed')
     header = [
         '# Parity ledger',
         '',
-        'Generated by `python3 scripts/parity-ledger.py --log TESTLOG` from `Docs/spec/PARITY.md` (the spec) and the output',
-        'of one full `./scripts/test.sh` run; do not edit by hand. `.ci/run` runs `scripts/parity-ledger.py --check`',
-        'on its own test run and fails when a line below moved, a test was added to or removed from an ID, or a listed',
-        'test did not pass. The port\'s line comes from `Docs/parity-anchors.tsv`, the original\'s from',
+        'Generated by `python3 scripts/parity-ledger.py` from `Docs/spec/PARITY.md` (the spec), the anchors and the',
+        'tests\' sources; do not edit by hand. `.ci/run` runs `scripts/parity-ledger.py --check --log` on its own test',
+        'run and fails when an ID, an anchor or a test below changed without regenerating, or a listed test did not',
+        'pass. The port\'s file and symbol come from `Docs/parity-anchors.tsv`, the original\'s line from',
         '`Docs/original-lines.tsv` (SDWebImage at tag 4.4.8; for 5.x-only IDs `Docs/original-lines-5.21.5.tsv`,',
         'at tag 5.21.5); a test proves an ID when its name carries the ID',
         '(`test_CACHE09_…`) or its doc comment has `/// Parity: CACHE-09`.',
         '',
-        f'- Test run: `{summary or "no summary line"}`' + (f' (started {started})' if started else ''),
-        f'- {len(ids)} IDs, {len(ids) - len(unproven)} proven by at least one passed test'
-        + (f'; not proven: {", ".join(unproven)}' if unproven else ''),
-        f'- {len(total_tests)} distinct tests prove IDs ({passed_tests} passed in the run)',
+        f'- {len(ids)} IDs, {len(ids) - len(unproven)} with at least one test that proves them'
+        + (f'; no test yet: {", ".join(unproven)}' if unproven else ''),
+        f'- {len(total_tests)} distinct tests prove IDs',
         f'- Planned in the spec, not built yet: {", ".join(spec.planned)}' if spec.planned else '- Nothing planned',
         '',
-        '| ID | behaviour | port | original (4.4.8) | tests | result |',
-        '|---|---|---|---|---|---|',
+        '| ID | behaviour | port | original (4.4.8) | tests |',
+        '|---|---|---|---|---|',
     ]
     text = '\n'.join(header + rows) + '\n\n' + differences_section(tables, problems)
     for note in notes:
@@ -426,7 +422,7 @@ def generate(arguments):
     with open(os.path.join(ROOT, LEDGER), 'w', encoding='utf-8') as handle:
         handle.write(text)
     print(f'parity-ledger: wrote {LEDGER}: {len(rows)} rows, {len(total_tests)} tests'
-          + (f'; NOT PROVEN by a passed test: {", ".join(unproven)}' if unproven else '; every ID proven'))
+          + (f'; NO TEST for: {", ".join(unproven)}' if unproven else '; every ID has a test'))
     return 1 if unproven else 0
 
 
@@ -440,12 +436,13 @@ def parse_ledger(text):
         if not match:
             continue
         cells = re.split(r'(?<!\\)\|', line.strip().strip('|'))
-        if len(cells) != 6:
+        if len(cells) != 5:
             rows[match.group(1)] = None
             continue
-        port = re.search(r'\[`([^`]+)`\]\(\.\./', cells[2])
+        port = re.search(r'\]\(\.\./([^)]+)\)', cells[2])
+        symbol = re.search(r' · `([^`]+)`', cells[2])
         rows[match.group(1)] = {
-            'port': port.group(1) if port else None,
+            'port': (port.group(1), symbol.group(1) if symbol else None) if port else None,
             'original': re.findall(r'`(SDWebImage/[^`]+:\d+)`', cells[3]),
             'is_5x': '5.x only' in cells[3],
             'tests': set(re.findall(r'`([\w]+\.[\w]+)`', cells[4])),
@@ -473,14 +470,14 @@ def check(arguments):
             problems.add(f'{parity_id}: in {parity_spec.SPEC} but not in {LEDGER} (regenerate)')
     tables = citations.read_original_tables(ROOT)
     proofs, _ = test_proofs(list(ledger))
-    results, _, _ = read_log(arguments.log)
-    if not results:
+    results = read_log(arguments.log)[0] if arguments.log else {}
+    if arguments.log and not results:
         problems.add(f'{arguments.log}: no test results (no `Test Case \'…\' passed` lines): did the tests run?')
 
     for parity_id in sorted(ledger, key=id_sort_key):
         row = ledger[parity_id]
         if row is None:
-            problems.add(f'{parity_id}: the ledger row does not have 6 cells')
+            problems.add(f'{parity_id}: the ledger row does not have 5 cells')
             continue
         if parity_id not in anchors:
             problems.add(f'{parity_id}: no row in {ANCHORS}')
@@ -488,7 +485,7 @@ def check(arguments):
         port_file, anchor, reference = anchors[parity_id]
         port = resolve_port(parity_id, port_file, anchor, problems)
         if port and port != row['port']:
-            problems.add(f'{parity_id}: the ledger cites {row["port"]}, the anchor is now at {port} (regenerate)')
+            problems.add(f'{parity_id}: the ledger cites {row["port"]}, the anchor is now in {port} (regenerate)')
         before = len(problems)
         cited = [where for _, where, _ in resolve_original(parity_id, reference, tables, problems)]
         resolved = len(problems) == before  # else resolve_original named the symbol that is gone
@@ -519,16 +516,37 @@ def check(arguments):
         print('\n'.join(f'parity-ledger: {p}' for p in problems), file=sys.stderr)
         return 1
     tests = set().union(*(row['tests'] for row in ledger.values() if row))
+    if not arguments.log:
+        print(f'parity-ledger: {LEDGER} is current: {len(ledger)} IDs, {len(tests)} tests (no run given)')
+        return 0
     skipped = sorted(t for t in tests if results.get(t) == 'skipped')
     print(f'parity-ledger: {LEDGER} is current: {len(ledger)} IDs, {len(tests)} tests; in {arguments.log} '
           f'{len(tests) - len(skipped)} passed' + (f', {len(skipped)} skipped ({", ".join(skipped)})' if skipped else ''))
+    if arguments.results:
+        write_results(arguments.results, ledger, results, arguments.log)
     return 0
+
+
+def write_results(path, ledger, results, log):
+    """The run's table, an artefact for CI: each ID with how its tests did in `log`."""
+    _, summary, started = read_log(log)
+    lines = ['# Parity results of one run', '',
+             f'- Test run: `{summary or "no summary line"}`' + (f' (started {started})' if started else ''), '',
+             '| ID | tests | result |', '|---|---|---|']
+    for parity_id in sorted(ledger, key=id_sort_key):
+        tests = sorted(ledger[parity_id]['tests'])
+        cell, _ = verdict(tests, results)
+        lines.append(f'| {parity_id} | {len(tests)} | {cell} |')
+    with open(path, 'w', encoding='utf-8') as handle:
+        handle.write('\n'.join(lines) + '\n')
+    print(f'parity-ledger: wrote {path}')
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--spec', default=parity_spec.SPEC, help=f'the parity spec (default {parity_spec.SPEC})')
-    parser.add_argument('--log', required=True, help='the output of ./scripts/test.sh')
+    parser.add_argument('--log', help='the output of ./scripts/test.sh (--check: every listed test must have passed)')
+    parser.add_argument('--results', help='with --check --log: write the run\'s table of results to this file')
     parser.add_argument('--check', action='store_true', help='write nothing; fail when the ledger is stale')
     arguments = parser.parse_args()
     if arguments.check:

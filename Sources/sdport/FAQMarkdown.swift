@@ -1,7 +1,7 @@
 import Foundation
 
 /// The FAQ as Markdown for `Docs/walkthrough/07-faq.md`: one question card per entry — the answer in one line,
-/// the full answer, the trap, the versions, the 4.4.8 lines that decide it, a link to the port's line, the command
+/// the full answer, the trap, the versions, the 4.4.8 lines that decide it, the port's file and symbol (a citation marker that resolve.py resolves), the command
 /// that runs its tests and its drill with the failure to expect. After a line `<!-- MYTHS -->` it prints the
 /// myths page (`MythMarkdown`), which `resolve.py` puts into `10-myths-and-versions.md`.
 enum FAQMarkdown {
@@ -19,9 +19,8 @@ enum FAQMarkdown {
             if let original5 = entry.original5 {
                 lines.append("- **Original (5.21.5):** \(original5)\(originalLines(OriginalLineTable.citations5(for: original5)))")
             }
-            let port = SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor)
-            let line = SourceLocator.line(of: entry.portAnchor, in: entry.portFile)
-            lines.append("- **Port:** " + (line.map { "[`\(port)`](../../\(entry.portFile)#L\($0))" } ?? "`\(port)`"))
+            // A citation marker: Docs/walkthrough/src/resolve.py names the file and the symbol, with no line number.
+            lines.append("- **Port:** [[\(entry.portFile)#\(entry.portAnchor)]]")
             lines.append("- **Tests:** " + entry.test.split(separator: ";").map { "`\($0.trimmingCharacters(in: .whitespaces))`" }.joined(separator: ", ")
                 + " — run them: `swift test --disable-swift-testing --filter \(entry.testFilter)`")
             if let drill = drills.first(where: { $0.faq == entry.number }) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Builds Docs/walkthrough/*.md and CONTRIBUTING.md from the templates in this folder.
 
-A template cites code as [[path#text]]; the script writes path:line, the first line of that file containing the
-text, so citations follow the code when lines move. It fails, naming the citation, when a file or text is gone.
+A template cites code as [[path#text]]; the script writes the file and the symbol that holds the first line of
+that file containing the text, linked to the file (no line number: moving code never makes the docs stale). It fails, naming the citation, when a file or text is gone.
 It cites the original as {{File.m symbol}} (a method `-selector:`, a property, type, macro or constant): the line
 comes from Docs/original-lines.tsv (scripts/original-lines.py, SDWebImage at tag 4.4.8) and is written with a link
 to that line at tag 4.4.8; a symbol the table does not have fails. A header's method points at its .m.
@@ -78,8 +78,7 @@ for name in sorted(os.listdir(here)):
     with open(os.path.join(here, name), encoding='utf-8') as handle:
         text = handle.read()
     target = name[:-len('.in')]
-    text = citations.resolve_markers(text, root, tables, problems.append,
-                                     link_base='' if target == 'CONTRIBUTING.md' else '../../')
+    # The FAQ and the myths go in first: their port citations are [[path#text]] markers too.
     if '<!-- MYTHS -->' in text:
         if myths is None:
             problems.append(f'{name}: pass the output of `sdport faq --markdown` (it carries the myths page)')
@@ -90,6 +89,8 @@ for name in sorted(os.listdir(here)):
             problems.append(f'{name}: pass the output of `sdport faq --markdown`')
         else:
             text = text.replace('<!-- FAQ -->\n', faq)
+    text = citations.resolve_markers(text, root, tables, problems.append,
+                                     link_base='' if target == 'CONTRIBUTING.md' else '../../')
     text = include_diagrams(text, name)
     for leftover in citations.leftovers(text):
         problems.append(f'{name}: unresolved marker {leftover}')

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Every generated document, from its one source, in one command:
+#   scripts/docs.sh generate   # writes them
+#   scripts/docs.sh check      # writes nothing; fails naming what is stale (what .ci/run calls)
+# - Docs/walkthrough/*.md and CONTRIBUTING.md: the templates in Docs/walkthrough/src plus `sdport faq --markdown`
+#   (Docs/walkthrough/src/resolve.py; port citations name a file and a symbol, never a line);
+# - Docs/PARITY.md, the parity ledger: Docs/spec/PARITY.md, Docs/parity-anchors.tsv and the tests' sources
+#   (scripts/parity-ledger.py; it reads no test run: .ci/run checks the run separately);
+# - Docs/diagrams/*.md: real runs of `sdport diagram` (check compares their structure, not threads or times).
+# Docs/original-lines*.tsv need a SDWebImage checkout and are made apart: scripts/original-lines.py --help.
+# SWIFT_WRAPPER (empty by default) prefixes the swift commands, as in scripts/docs-site.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-}
+case "$mode" in
+  generate|check) ;;
+  *) echo "usage: scripts/docs.sh generate|check" >&2; exit 2 ;;
+esac
+wrapper=${SWIFT_WRAPPER:-}
+faq=$(mktemp)
+trap 'rm -f "$faq"' EXIT
+$wrapper swift build -q --product sdport
+sdport="$($wrapper swift build --show-bin-path)/sdport"
+"$sdport" faq --markdown > "$faq"
+if [ "$mode" = generate ]; then
+  python3 Docs/walkthrough/src/resolve.py "$faq"
+  python3 scripts/parity-ledger.py
+  "$sdport" diagram --all --output Docs/diagrams
+else
+  python3 Docs/walkthrough/src/resolve.py --check "$faq"
+  python3 scripts/parity-ledger.py --check
+  "$sdport" diagram --all --check Docs/diagrams
+fi
