@@ -76,6 +76,9 @@ class Page:
         self.name = name  # the DocC article name (file name without .md)
         with open(path, encoding='utf-8') as handle:
             self.lines = handle.read().split('\n')
+        # The "generated from" note on a generated file's first line is for the repository's readers, not the site.
+        while self.lines and (self.lines[0].startswith('<!-- Generated') or not self.lines[0].strip()):
+            self.lines.pop(0)
         if self.lines:
             self.lines[0] = plain_title(self.lines[0])
         self.lines = separate_abstract(self.lines)
