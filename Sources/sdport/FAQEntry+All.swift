@@ -128,7 +128,7 @@ extension FAQEntry {
             original: "SDWebImageManager.m -loadImageWithURL:options:progress:completed:; "
                 + "SDImageCache.m -storeImage:imageData:forKey:toDisk:completion:",
             oneLine: "Memory always (unless the config turns it off); disk unless cacheMemoryOnly; the manager stores after a successful download.",
-            trap: "Saying the view stores the image (the articles' step 8): the manager does, in the download's completion, before calling the view back.",
+            trap: "Saying the view stores the image (the articles' step 8): the manager does, in the download's completion (before calling the view back, unless a cacheSerializer moves the store to a global queue).",
             versions: "4.0–4.4.8: the manager stores; 5.x: the manager stores through SDImageCache's storeImage:…cacheType:, with storeCacheType in the context.",
             topic: "manager",
             deciding: "SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L235; SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L274; SDImageCache.m -storeImage:imageData:forKey:toDisk:completion: #L296-298",
@@ -225,7 +225,7 @@ extension FAQEntry {
             original: "SDImageCache.m -queryCacheOperationForKey:options:done:, ioQueue",
             oneLine: "NSCache (with a locked weak table) for memory; a serial io queue for writes, deletes and the async query — but queryDiskSync and imageFromDiskCacheForKey: decode on the caller's thread.",
             trap: "Saying every disk read runs on the io queue: with queryDiskSync the search runs on the caller's thread, and imageFromDiskCacheForKey: decodes there.",
-            versions: "4.0–4.2: memory is AutoPurgeCache (NSCache); 4.3.0: a plain NSCache, and the queryDiskSync option; 4.3.1+: SDMemoryCache with a weak map table; 5.x: SDMemoryCache/SDDiskCache protocols.",
+            versions: "4.0–4.2: memory is AutoPurgeCache (NSCache); 4.3.0: a plain NSCache, and the queryDiskSync option; 4.3.1+: SDMemoryCache with a weak map table; 4.4.2+: imageFromDiskCacheForKey: reads its bytes through the io queue (before, on the caller's thread); 5.x: SDMemoryCache/SDDiskCache protocols.",
             topic: "cache",
             deciding: "SDImageCache.m -queryCacheOperationForKey:options:done: #L526-529; SDImageCache.m -queryCacheOperationForKey:options:done: #L561-562; SDImageCache.m -diskImageDataForKey: #L409",
             live: { await FAQLiveProbes.ioQueue() }),
@@ -271,7 +271,8 @@ extension FAQEntry {
                 + "their work on the main queue, not on any block that happens to run on the main thread. Already on "
                 + "the main queue, the block runs at once; from anywhere else it is dispatched to the main queue. "
                 + "History: 3.x asked [NSThread isMainThread]; 4.0 compared the two labels with strcmp; 4.4.0 compares "
-                + "the label pointers with ==; 5.15 adds SDCallbackQueue. The port asks a DispatchSpecificKey, since "
+                + "the label pointers with ==; 5.15 adds SDCallbackQueue, whose main queue checks NSThread.isMainThread "
+                + "again since 5.21.0. The port asks a DispatchSpecificKey, since "
                 + "Swift's Dispatch does not expose dispatch_queue_get_label.",
             portFile: "Sources/SDPort/Internal/SDWebImageCompat.swift",
             portAnchor: "public func dispatch_main_async_safe",
@@ -279,7 +280,7 @@ extension FAQEntry {
             original: "SDWebImageCompat.h dispatch_main_async_safe",
             oneLine: "Because some work must run on the main queue, not merely the main thread; the macro compares queue labels.",
             trap: "Saying [NSThread isMainThread] is enough: a block run by another queue's dispatch_sync on the main thread is on the main thread but not on the main queue.",
-            versions: "3.x: [NSThread isMainThread]; 4.0–4.3: strcmp of the labels; 4.4.0+: label pointers compared with ==; 5.15+: SDCallbackQueue.",
+            versions: "3.x: [NSThread isMainThread]; 4.0–4.3: strcmp of the labels; 4.4.0+: label pointers compared with ==; 5.15–5.20: SDCallbackQueue compares queues; 5.21.0+: SDCallbackQueue.mainQueue checks NSThread.isMainThread.",
             topic: "views",
             deciding: "SDWebImageCompat.h dispatch_queue_async_safe #L98",
             live: { await FAQLiveProbes.mainQueueRule() }),
@@ -309,7 +310,7 @@ extension FAQEntry {
             question: "In what order do queued downloads start?",
             answer: "FIFO by default. With executionOrder = .lifo, the operation added before the new one is made to "
                 + "depend on the new one, so the newest request starts first (4.x links only the last added "
-                + "operation; 5.x makes every pending one depend on the new one).",
+                + "operation; 5.2.0+ makes every pending one depend on the new one).",
             portFile: "Sources/SDPort/Downloader/SDWebImageDownloader.swift",
             portAnchor: "if settings.executionOrder == .lifo",
             test: "FAQ16_ExecutionOrderTests.test_FAQ16_lifoRunsTheNewestFirst",
@@ -317,7 +318,7 @@ extension FAQEntry {
             original5: "Core/SDWebImageDownloader.m -createDownloaderOperationWithUrl:options:context:",
             oneLine: "FIFO; with LIFO, the previously added operation is made to depend on the new one, when the operation is built.",
             trap: "Citing downloadImageWithURL: the dependency is added in -createDownloaderOperationWithUrl:options:, and 4.x links only the last added operation, not every pending one.",
-            versions: "4.0–4.4.2: inside downloadImageWithURL (its create block); 4.4.3–4.4.8: in -createDownloaderOperationWithUrl:options:; 5.x: every pending operation depends on the new one.",
+            versions: "4.0–4.4.2: inside downloadImageWithURL (its create block); 4.4.3–4.4.8: in -createDownloaderOperationWithUrl:options:; 5.0–5.1: still the last added one; 5.2.0+: every pending operation depends on the new one.",
             topic: "downloader",
             deciding: "SDWebImageDownloader.m -createDownloaderOperationWithUrl:options: #L253-256",
             live: { try await FAQLiveProbes.executionOrder() }),

@@ -57,10 +57,13 @@ extension Myth {
             source: "A0",
             trueIn: "4.0–4.3 (4.4.0 moved them to semaphores)",
             truth: "4.4.8 guards them with semaphores (failedURLsLock, runningOperationsLock) through the LOCK "
-                + "macro; @synchronized remains in several places, each around a single object (the combined "
-                + "operation's cancel, the operation's data task, the view's operation dictionary, the prefetcher).",
+                + "macro; @synchronized remains in many places, each around a single object: among them the combined "
+                + "operation's cancel, the downloader adding a second caller's handlers to a running operation and "
+                + "reading its task, the operation's URLCache lookup, the views' operation tables (animation images "
+                + "included) and the prefetcher.",
             original: "SDWebImageManager.m LOCK; SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L140-142; "
-                + "SDWebImageManager.m -cancel #L357",
+                + "SDWebImageManager.m -cancel #L357; SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed: #L320; "
+                + "SDWebImageDownloaderOperation.m -start #L170; UIImageView+WebCache.m -sd_setAnimationImagesWithURLs: #L102",
             test: "FlowTests.test_MGR10_thousandRandomCancelsNeverCallACompletionAfterCancel",
             then: "4.2.0 SDWebImageManager.m:128"),
         Myth(
@@ -89,9 +92,11 @@ extension Myth {
             belief: "After the download, UIView+WebCache stores the image in the cache (the articles' step 8).",
             source: "A0",
             trueIn: "never",
-            truth: "The manager stores it, in the download's completion block, before it calls the view back; the "
-                + "view only sets the image it is given.",
-            original: "SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L274",
+            truth: "The manager stores it, in the download's completion block; the view only sets the image it is "
+                + "given. The store comes before the callback on the plain path and after a delegate's transform; with "
+                + "a cacheSerializer the store is dispatched to a global queue, so the view may be called back first.",
+            original: "SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L274; "
+                + "SDWebImageManager.m -loadImageWithURL:options:progress:completed: #L267-270",
             test: "FlowTests.test_MGR07_firstLoadDownloadsAndWritesFileAtMD5Path",
             then: nil),
         Myth(
@@ -145,9 +150,10 @@ extension Myth {
             id: "every-disk-read-on-io-queue", topic: "cache",
             belief: "Every disk read runs on the cache's serial io queue.",
             source: "A0",
-            trueIn: "4.0–4.2 for the query (imageFromDiskCacheForKey: always decoded on the caller's thread)",
-            truth: "With SDImageCacheQueryDiskSync (since 4.3.0) the query searches and decodes on the caller's thread; "
-                + "imageFromDiskCacheForKey: waits on the io queue for the bytes only.",
+            trueIn: "never: 4.0–4.2's imageFromDiskCacheForKey: read and decoded on the caller's thread, and so did 4.3.0–4.4.1's",
+            truth: "With SDImageCacheQueryDiskSync (since 4.3.0) the query searches and decodes on the caller's thread. "
+                + "imageFromDiskCacheForKey: reads the bytes through the io queue only since 4.4.2 (diskImageDataForKey:), "
+                + "then decodes them on the caller's thread.",
             original: "SDImageCache.m -queryCacheOperationForKey:options:done: #L561-562; SDImageCache.m -diskImageDataForKey: #L409",
             test: "CACHE06_QueryTests.test_CACHE09_queryDiskSyncSearchesOnTheCallingThread",
             then: nil),

@@ -40,9 +40,9 @@ extension SDImageCache {
             return nil
         }
         let synchronous = memoryImage != nil ? options.contains(.queryMemoryDataSync) : options.contains(.queryDiskDataSync)
-        // 5.x searches with dispatch_sync on the io queue (not on the caller's thread, as 4.4.8's `.queryDiskSync`
-        // does), and calls `done` inside that block. The port searches on the io queue too but calls `done` once
-        // back on the caller's thread: inside, a `done` that asks the cache anything synchronous would deadlock 5.x.
+        // A synchronous 5.x query searches on the io queue (4.4.8's `.queryDiskSync` reads on the caller's thread)
+        // and calls `done` once the search has returned, on the caller's thread. Where 5.x calls `done` changed
+        // within 5.x: chapter 08 gives the versions.
         let token = SDImageCacheToken(key: key, done: done, callBack: { self.callBack($0) })
         let search = performQuery(forKey: key, memoryImage: memoryImage, execution: synchronous ? .ioQueueWaiting : .ioQueue,
                             checksCancelBeforeDone: true,

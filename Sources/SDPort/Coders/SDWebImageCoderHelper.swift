@@ -147,8 +147,8 @@ public enum SDWebImageCoderHelper {
 
     /// The size `decompressedAndScaledDownImage` gives an image of `width` × `height` pixels: both sides times
     /// sqrt(limit / pixels), truncated, as the original's `(int)(sourceResolution.width * imageScale)`
-    /// (`SDWebImageImageIOCoder.m:274-277`). A side under 1/4000 of the other truncates to 0; 4.4.8 then gets no
-    /// bitmap context and returns the image unscaled (`:297-299`), and so does the port.
+    /// (`SDWebImageImageIOCoder.m:274-277`). Only an extreme aspect ratio truncates a side to 0 (chapter 06 gives the
+    /// bound); 4.4.8 then gets no bitmap context and returns the image unscaled (`:297-299`), and so does the port.
     public static func scaledDownSize(width: Int, height: Int, limitPixels: Int = destTotalPixels) -> (width: Int, height: Int) {
         let scale = (Double(limitPixels) / Double(width * height)).squareRoot()
         return (Int(Double(width) * scale), Int(Double(height) * scale))

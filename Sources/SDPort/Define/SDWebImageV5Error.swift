@@ -25,7 +25,7 @@ public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, Locali
     /// `SDWebImageErrorDomain`, the domain of every SDPort error.
     public static var errorDomain: String { SDWebImageErrorDomain }
 
-    /// 5.x's `SDWebImageError` codes: 1000, 1001, 1003, and 2000 to 2003.
+    /// The 5.x `SDWebImageError` code of each case the port has (a subset of 5.x's codes; chapter 09 lists which).
     public var errorCode: Int {
         switch self {
         case .invalidURL: return 1000

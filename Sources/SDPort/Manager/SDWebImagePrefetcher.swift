@@ -24,9 +24,9 @@ public typealias SDWebImagePrefetcherCompletionBlock = @Sendable (_ finishedCoun
 /// surprise; 5.x gives the prefetcher its own `maxConcurrentPrefetchCount` and leaves the downloader alone.
 ///
 /// `requestedCount` grows when a load starts, as 4.4.8's `startPrefetchingAtIndex:` counts it. Where the port
-/// differs: the next index is read and counted in one locked step (4.4.8 reads `requestedCount` in the block it
-/// queues and counts it later, so two loads finishing together can start the same URL twice), and completions
-/// of a cancelled or replaced prefetch are ignored by generation as well as by the manager's cancellation.
+/// differs: the next index is read and counted in one locked step, whatever queue the prefetch runs on (chapter 08
+/// says when 4.4.8 can start one URL twice), and completions of a cancelled or replaced prefetch are ignored by
+/// generation as well as by the manager's cancellation.
 ///
 /// The blocks and the delegate are called on the manager's `completionQueue` (main by default).
 /// State is guarded by `lock`.
