@@ -25,7 +25,8 @@ private func token(of queue: DispatchQueue) -> Int {
 /// that targets it", and the label then says which. 4.4.8 compares the label pointers; the port compares the
 /// strings, and the tag keeps two queues with one label apart.
 func sd_isCurrentQueue(_ queue: DispatchQueue) -> Bool {
-    guard DispatchQueue.getSpecific(key: queueTokenKey) == token(of: queue) else { return false }
+    let token = token(of: queue)  // first: the queue must carry its tag before the current context is asked
+    guard DispatchQueue.getSpecific(key: queueTokenKey) == token else { return false }
     return String(cString: sdport_current_queue_label()) == queue.label
 }
 
