@@ -63,6 +63,6 @@ final class DL19_InjectedSessionTests: XCTestCase {
         XCTAssertNil(result.error)
         XCTAssertEqual(result.width, 256)
         XCTAssertGreaterThan(forwarder.forwarded.value, 1, "the response, the data and the end came through it")
-        XCTAssertEqual(session.outstandingTaskCount, 0)
+        XCTAssertTrue(waitUntil { session.outstandingTaskCount == 0 }, "its task ended in that session")
     }
 }

@@ -1,33 +1,18 @@
 import CQueueLabel
 import Foundation
 
-/// Tags each queue passed to `dispatch_queue_async_safe` with a number of its own (a dispatch-specific value), so
-/// that two queues sharing a label are told apart.
-private let queueTokenKey = DispatchSpecificKey<Int>()
-/// The last token handed out; its lock also makes "read the queue's tag, set it when missing" one step.
-private let lastQueueToken = SDLocked(wrappedValue: 0)
-
-/// The tag of `queue`, set on first use.
-private func token(of queue: DispatchQueue) -> Int {
-    if let token = queue.getSpecific(key: queueTokenKey) { return token }
-    return lastQueueToken.withLock { last in
-        if let token = queue.getSpecific(key: queueTokenKey) { return token }
-        last += 1
-        queue.setSpecific(key: queueTokenKey, value: last)
-        return last
-    }
-}
-
-/// Whether the calling code runs on `queue` itself, as 4.4.8 decides it: the label of the queue the code runs on
-/// (`dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`, read in C because Swift's overlay lacks it) is
-/// `queue`'s label. A queue that only targets `queue` has its own label, so it is not `queue` (INT-01). The tag
-/// check comes first because `DispatchQueue.getSpecific` follows target queues: it says "on `queue` or on a queue
-/// that targets it", and the label then says which. 4.4.8 compares the label pointers; the port compares the
-/// strings, and the tag keeps two queues with one label apart.
+/// Whether the calling code runs on `queue` itself, as 4.4.8 decides it: the label pointer of the queue the code
+/// runs on (`dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`) is `queue`'s. A queue that only targets
+/// `queue` has a label of its own, so it is not `queue` (INT-01); two queues made with one label string each hold
+/// their own copy, so they are told apart. Swift's Dispatch overlay exposes neither call nor the `dispatch_queue_t`
+/// behind a `DispatchQueue`, so the comparison is made in C (`CQueueLabel`) on the queue object the overlay keeps
+/// in its `__wrapped` property, read through `Mirror`. Should a later overlay rename it, the label strings are
+/// compared instead. (`DispatchQueue.getSpecific` is no substitute: it follows target queues.)
 func sd_isCurrentQueue(_ queue: DispatchQueue) -> Bool {
-    let token = token(of: queue)  // first: the queue must carry its tag before the current context is asked
-    guard DispatchQueue.getSpecific(key: queueTokenKey) == token else { return false }
-    return String(cString: sdport_current_queue_label()) == queue.label
+    guard let wrapped = Mirror(reflecting: queue).descendant("__wrapped") as? OpaquePointer else {
+        return String(cString: sdport_current_queue_label()) == queue.label
+    }
+    return sdport_is_current_queue(UnsafeMutableRawPointer(wrapped)) != 0
 }
 
 /// Ports the `dispatch_queue_async_safe` macro from `SDWebImageCompat.h` (4.4.8): runs `block` at once
