@@ -9,7 +9,7 @@ import XCTest
 /// pointer with the main queue's (`==`, since 4.4.0; 4.0–4.3 compared the strings with `strcmp`, 3.x asked
 /// `[NSThread isMainThread]`, 5.15+ adds `SDCallbackQueue`). Some frameworks require work on the main queue (not just any block that happens to run on the
 /// main thread). Already on the main queue, the block runs at once; anywhere else it is dispatched to the main
-/// queue. Port: `dispatch_main_async_safe(_:)`, with a dispatch-specific key standing in for the label check.
+/// queue. Port: `dispatch_main_async_safe(_:)`, which reads the current queue's label as 4.4.8 does (INT-01).
 final class FAQ14_MainQueueTests: XCTestCase {
     /// Parity: FAQ-14 — on the main queue the block runs synchronously, before the call returns.
     func test_FAQ14_onMainQueueRunsAtOnce() {
