@@ -19,27 +19,20 @@ final class CACHEMultiProcessTests: XCTestCase {
         let directory = try TemporaryDirectory(prefix: "sdport-multi")
         defer { directory.remove() }
         let worker = try CLIProcess.executable("sdport-cache-worker")
-        var children: [(Process, Pipe, Pipe)] = []
+        var children: [ChildProcess] = []
         for index in 0..<Self.workers {
-            let child = Process()
-            child.executableURL = worker
-            child.arguments = ["mixed", directory.path, String(1000 + index), String(Self.operations), String(Self.keys)]
-            child.environment = ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) { $1 }
-            let out = Pipe(), err = Pipe()
-            child.standardOutput = out
-            child.standardError = err
-            child.standardInput = FileHandle.nullDevice
-            try child.run()
-            children.append((child, out, err))
+            children.append(try ChildProcess(
+                executable: worker,
+                arguments: ["mixed", directory.path, String(1000 + index), String(Self.operations), String(Self.keys)],
+                environment: ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) { $1 }))
         }
         var total = CacheWorkload.Report()
-        for (index, (child, out, err)) in children.enumerated() {
-            let output = out.fileHandleForReading.readDataToEndOfFile()
-            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            child.waitUntilExit()
-            XCTAssertEqual(child.terminationReason, .exit, "worker \(index) was not killed by a signal: \(errors)")
-            XCTAssertEqual(child.terminationStatus, 0, "worker \(index): \(errors)")
-            let report = try JSONDecoder().decode(CacheWorkload.Report.self, from: output)
+        for (index, child) in children.enumerated() {
+            let exit = try child.wait(deadline: 300)
+            let errors = child.text(2)
+            XCTAssertEqual(exit.reason, .exit, "worker \(index) was not killed by a signal: \(errors)")
+            XCTAssertEqual(exit.code, 0, "worker \(index): \(errors)")
+            let report = try JSONDecoder().decode(CacheWorkload.Report.self, from: child.data(1))
             XCTAssertEqual(report.wrongReads, 0, "worker \(index) read bytes that were not its key's payload")
             total = total.adding(report)
         }
