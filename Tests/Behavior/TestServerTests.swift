@@ -251,6 +251,21 @@ final class TestServerTests: XCTestCase {
         XCTAssertEqual(soon.bodyText, "soon")
     }
 
+    func testHeldRouteAnswersOnceItsGateOpens() throws {
+        let gate = SDPortTestGate()
+        server.route("/held", .data(Data("held".utf8)).held(by: gate))
+        try server.start()
+        let first = try curlInBackground("/held"), second = try curlInBackground("/held")
+        waitUntil("both held requests arrived") { server.hits("/held") == 2 }
+        XCTAssertEqual(server.requestsInFlight, 2, "nothing answered while the gate is shut")
+        XCTAssertTrue(first.isRunning && second.isRunning)
+        gate.open()
+        XCTAssertEqual(try first.wait(deadline: 10).code, 0)
+        XCTAssertEqual(try second.wait(deadline: 10).code, 0)
+        XCTAssertEqual(server.requestsInFlight, 0)
+        XCTAssertEqual(try curl("/held").bodyText, "held", "an open gate lets the next one through at once")
+    }
+
     func testStallNeverAnswersAndStopClosesTheConnection() throws {
         server.route("/stall", .stall)
         try server.start()
