@@ -48,6 +48,17 @@ struct QuizCommand: AsyncParsableCommand {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
     }
 
+    /// The cards of `topic` (every card when nil) among `entries`; a topic none of them has is a usage error that
+    /// names the topics that have questions.
+    static func cards(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all) throws -> [QuizCard] {
+        let cards = QuizCard.all(topic: topic, entries: entries)
+        guard !cards.isEmpty else {
+            throw SDPortFailure(.usage, "no question has the topic \(topic?.rawValue ?? "?") yet; topics with "
+                + "questions: " + Set(QuizCard.all(topic: nil, entries: entries).map(\.topic.rawValue)).sorted().joined(separator: ", "))
+        }
+        return cards
+    }
+
     func run() async throws {
         let file = QuizProgress.file()
         if reset {
@@ -66,11 +77,7 @@ struct QuizCommand: AsyncParsableCommand {
             }
             return
         }
-        let cards = QuizCard.all(topic: topic)
-        guard !cards.isEmpty else {
-            throw SDPortFailure(.usage, "no question has the topic \(topic?.rawValue ?? "?") yet; topics with "
-                + "questions: " + Set(QuizCard.all(topic: nil).map(\.topic.rawValue)).sorted().joined(separator: ", "))
-        }
+        let cards = try Self.cards(topic: topic)
         var first: String?
         if let question {
             guard let card = cards.first(where: { $0.entry.number == question }) else {

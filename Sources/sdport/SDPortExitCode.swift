@@ -19,6 +19,9 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
     case demoSetupFailed = 5
     /// `diagram --check`: a regenerated diagram's structure differs from the committed one.
     case checkFailed = 6
+    /// A step inside the command never completed: it stopped itself at its deadline (`CommandWatchdog`), or a
+    /// wait for an event inside it ran out.
+    case stalled = 7
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
@@ -32,6 +35,7 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
         case .outputUnwritable: return "the --output file cannot be written"
         case .demoSetupFailed: return "the demo cannot start (no Fixtures directory, server failed)"
         case .checkFailed: return "diagram --check: a regenerated diagram differs from the committed one"
+        case .stalled: return "a step inside the command never completed (it stopped at its deadline)"
         }
     }
 
