@@ -223,6 +223,17 @@ def gif_one_pixel_frames(width, height, count, place):
     return bytes(out + b"\x3B")
 
 
+def gif_timed_one_pixel_frames(count, delay):
+    """A 1 x 1 GIF89a of `count` frames, frame i shown for delay(i) hundredths of a second (a graphic control
+    extension before each frame)."""
+    out = bytearray(b"GIF89a" + struct.pack("<HHBBB", 1, 1, 0x80, 0, 0) + b"\x00\x00\x00\xff\x00\x00")
+    for i in range(count):
+        out += b"\x21\xF9\x04\x00" + struct.pack("<H", delay(i)) + b"\x00\x00"
+        codes = 4 | ((i % 2) << 3) | (5 << 6)
+        out += b"\x2C" + struct.pack("<HHHHB", 0, 0, 1, 1, 0) + b"\x02\x02" + struct.pack("<H", codes) + b"\x00"
+    return bytes(out + b"\x3B")
+
+
 class BitWriter:
     """Bits least significant first, as VP8L reads them."""
 
@@ -347,6 +358,10 @@ def hostile_fixtures():
     # GIF: 20 000 one-pixel frames on a 2 000 x 2 000 screen: 80 000 megapixels as frames of the whole screen.
     write_hostile("gif-20000-frames-2000x2000.gif",
                   gif_one_pixel_frames(2000, 2000, 20000, lambda i: (i % 2000, (i // 2000) * 97 % 2000, i % 2)))
+    # GIF: 2 000 one-pixel frames whose delays alternate 655.35 s and 20 ms: their common tick is 10 ms, so UIKit's
+    # one-duration-per-entry form repeats them into 65 537 000 entries (a bomb of references, not of pixels).
+    write_hostile("gif-2000-frames-65537000-entries.gif",
+                  gif_timed_one_pixel_frames(2000, lambda i: 65535 if i % 2 == 0 else 2))
     # WebP: a 16 383 x 16 383 canvas (WebP's largest) animated with one 1 x 1 frame, and the same canvas as a still
     # image whose 1 x 1 bitstream contradicts it.
     write_hostile("webp-16383x16383-canvas-animated.webp",

@@ -41,6 +41,8 @@ final class REL01_HostileImageTests: XCTestCase {
         HostileFile(name: "gif-20000-frames-2000x2000.gif", outcome: .image(width: 2000, height: 2000, frames: 1),
                     gifCoderOutcome: .refused("Animation needs 20,000 frames of 2000×2000 pixels, "
                                               + "80,000,000,000 pixels in all, \(limitText)")),
+        HostileFile(name: "gif-2000-frames-65537000-entries.gif", outcome: .image(width: 1, height: 1, frames: 1),
+                    gifCoderOutcome: .refused("Animation needs 65,537,000 entries of 10 ms for its 2,000 frames")),
         HostileFile(name: "webp-16383x16383-canvas-animated.webp",
                     outcome: .refused("Animation needs 1 frame of 16383×16383 pixels and a working canvas, "
                                       + "536,805,378 pixels in all, \(limitText)")),
@@ -65,6 +67,7 @@ final class REL01_HostileImageTests: XCTestCase {
         server?.stop()
         server = nil  // XCTest on Linux never frees its test-case instances
         SDWebImageCoderHelper.maxDecodedPixelCount = SDWebImageCoderHelper.defaultMaxDecodedPixelCount
+        SDWebImageCoderHelper.maxAnimationEntryCount = 1 << 20
     }
 
     private static func hostileData(_ name: String) throws -> Data {
@@ -216,5 +219,30 @@ final class REL01_HostileImageTests: XCTestCase {
         }
         SDWebImageCoderHelper.maxDecodedPixelCount = 0
         XCTAssertEqual(SDWebImageCoderHelper.maxDecodedPixelCount, 1)
+    }
+
+    /// Parity: REL-01 — the `images` entries of UIKit's one-duration form are bounded: the GIF whose delays alternate
+    /// 655.35 s and 20 ms (a 10 ms tick, 65,537,000 entries) is refused before any entry is made, naming them; the
+    /// limit is settable, and an animation within it is built as 4.4.8 builds it (each frame `duration / gcd` times).
+    func test_REL01_animationEntriesAreBounded() throws {
+        XCTAssertEqual(SDWebImageCoderHelper.maxAnimationEntryCount, 1 << 20)
+        let gif = try Self.hostileData("gif-2000-frames-65537000-entries.gif")
+        XCTAssertThrowsError(try SDWebImageGIFCoder.shared.decodeImage(from: gif)) {
+            XCTAssertEqual($0 as? SDWebImageCoderError,
+                           .tooManyAnimationEntries(entries: 65_537_000, frames: 2000, tick: 10, limit: 1 << 20))
+        }
+        let frames = try XCTUnwrap(SDWebImageCoderHelper.frames(from: SDWebImageGIFCoder.shared.decodeImage(
+            from: Self.hostileData("gif-10000-frames-10x10.gif"))))
+        let slow = frames.prefix(2).enumerated().map { SDWebImageFrame(image: $1.image, duration: $0 == 0 ? 0.02 : 0.05) }
+        SDWebImageCoderHelper.maxAnimationEntryCount = 6
+        let webp = try XCTUnwrap(SDWebImageCodersManager.shared.encodedData(
+            with: SDWebImageCoderHelper.animatedImage(with: slow, format: .webp), format: .webp))
+        XCTAssertThrowsError(try SDWebImageWebPCoder.shared.decodeImage(from: webp)) {
+            XCTAssertEqual($0 as? SDWebImageCoderError, .tooManyAnimationEntries(entries: 7, frames: 2, tick: 10, limit: 6))
+        }
+        SDWebImageCoderHelper.maxAnimationEntryCount = 7
+        XCTAssertEqual(try SDWebImageWebPCoder.shared.decodeImage(from: webp).images?.count, 7, "2 + 5 entries of 10 ms")
+        SDWebImageCoderHelper.maxAnimationEntryCount = 0
+        XCTAssertEqual(SDWebImageCoderHelper.maxAnimationEntryCount, 1)
     }
 }

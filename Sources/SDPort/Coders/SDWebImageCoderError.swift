@@ -16,6 +16,10 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
     /// An animation whose frames (each a full canvas once composited), with the canvases the decoder works in,
     /// come to more pixels than `limit` (`SDWebImageCoderHelper.maxDecodedPixelCount` when it was refused).
     case animationTooLarge(frames: Int, width: Int, height: Int, workingCanvases: Int, limit: Int)
+    /// An animation that UIKit's one-duration-per-entry form (`SDWebImageCoderHelper.animatedImage(with:)`) would
+    /// spread over more `images` entries than `limit` (`SDWebImageCoderHelper.maxAnimationEntryCount`): `frames`
+    /// frames whose durations share a greatest common divisor of only `tick` milliseconds.
+    case tooManyAnimationEntries(entries: Int, frames: Int, tick: Int, limit: Int)
     /// Encoding failed.
     case encodeFailed(SDImageFormat, reason: String)
     /// The data ended before any of the picture arrived (a JPEG before its first scan or first rows, a PNG before
@@ -31,7 +35,7 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
         case .noCoder: return 1
         case .emptyData: return 2
         case .corrupt: return 3
-        case .tooLarge, .animationTooLarge: return 4
+        case .tooLarge, .animationTooLarge, .tooManyAnimationEntries: return 4
         case .encodeFailed: return 5
         case .truncated: return 6
         }
@@ -60,6 +64,9 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
             let totalText = overflow || overflow2 ? "more pixels than an Int holds" : "\(grouped(total)) pixels in all"
             return "Animation needs \(frameText) of \(width)×\(height) pixels\(canvasText), \(totalText), "
                 + "over the limit of \(grouped(limit)) pixels"
+        case .tooManyAnimationEntries(let entries, let frames, let tick, let limit):
+            return "Animation needs \(grouped(entries)) entries of \(tick) ms for its \(grouped(frames)) frames (each frame "
+                + "repeated for its duration), over the limit of \(grouped(limit)) entries"
         case .encodeFailed(let format, let reason):
             return "Cannot encode \(format.fileExtension ?? "image"): \(reason)"
         case .truncated(let format):

@@ -70,6 +70,36 @@ public enum SDWebImageCoderHelper {
         return UIImage(animatedImages: images, duration: total, loopCount: loopCount, format: format)
     }
 
+    /// The most `images` entries `animatedImage(with:)` may make: 1,048,576 (8 MB of references) unless set.
+    /// Settable from any thread; values under 1 count as 1.
+    /// Deliberate difference (REL-01): 4.4.8 repeats each frame `duration / gcd` times with no bound
+    /// (`SDWebImageCoderHelper.m:41-47`), so 2,000 one-pixel frames whose delays alternate 655.35 s and 20 ms ask for
+    /// 65 million entries; the coders check `checkAnimationEntries(_:)` first and refuse such a file.
+    public static var maxAnimationEntryCount: Int {
+        get { entryLimit.wrappedValue }
+        set { entryLimit.wrappedValue = max(1, newValue) }
+    }
+    private static let entryLimit = SDLocked(wrappedValue: 1 << 20)
+
+    /// How many `images` entries `animatedImage(with:)` makes for `frames`, with the common tick in milliseconds.
+    static func animationEntryCount(_ frames: [SDWebImageFrame]) -> (entries: Int, tick: Int) {
+        let milliseconds = frames.map { millisecondCount($0.duration) }
+        let divisor = milliseconds.reduce(0, greatestCommonDivisor)
+        guard divisor > 0 else { return (frames.count, 0) }
+        return (milliseconds.reduce(0) { $0 + $1 / divisor }, divisor)
+    }
+
+    /// Throws `tooManyAnimationEntries` when `animatedImage(with:)` would make more entries than
+    /// `maxAnimationEntryCount`. The coders call it before building an animated image.
+    static func checkAnimationEntries(_ frames: [SDWebImageFrame]) throws {
+        let (entries, tick) = animationEntryCount(frames)
+        let limit = maxAnimationEntryCount
+        if entries > limit {
+            throw SDWebImageCoderError.tooManyAnimationEntries(entries: entries, frames: frames.count, tick: tick,
+                                                               limit: limit)
+        }
+    }
+
     /// Ports `+framesFromAnimatedImage:` (COD-12): the frames of an animated image, each of
     /// `duration / images.count` (100 ms when that is 0) times how often it repeats in a row, a run of the same
     /// object being one frame (`SDWebImageCoderHelper.m:86-128`). nil for a still image. Kept from 4.4.8: an

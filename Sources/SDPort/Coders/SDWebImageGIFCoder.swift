@@ -237,8 +237,9 @@ extension SDWebImageGIFCoder {
             }
             guard let first = frames.first else { throw SDWebImageCoderError.corrupt(.gif, reason: "no image in the file") }
             if frames.count == 1 { return first }
-            return SDWebImageCoderHelper.animatedImage(with: zip(frames, durations).map { SDWebImageFrame(image: $0, duration: $1) },
-                                                       loopCount: loopCount ?? 1, format: .gif)!
+            let timed = zip(frames, durations).map { SDWebImageFrame(image: $0, duration: $1) }
+            try SDWebImageCoderHelper.checkAnimationEntries(timed)
+            return SDWebImageCoderHelper.animatedImage(with: timed, loopCount: loopCount ?? 1, format: .gif)!
         }
 
         /// Decodes one frame's rows (in interlaced order when it is interlaced) and draws its opaque pixels.

@@ -138,6 +138,7 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         guard !frames.isEmpty else { throw SDWebImageCoderError.corrupt(.webp, reason: "no frame decoded") }
         // A file with the animation flag is animated even with one frame (`images.count == 1`), as 4.4.8 builds it
         // (`SDWebImageWebPCoder.m:77-146`).
+        try SDWebImageCoderHelper.checkAnimationEntries(frames)
         return SDWebImageCoderHelper.animatedImage(with: frames, loopCount: loopCount, format: .webp)!
     }
 
