@@ -42,13 +42,14 @@ struct QuizCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if let question, !(1...FAQEntry.all.count).contains(question) {
-            throw ValidationError("there is no question \(question); pick 1 to \(FAQEntry.all.count)")
-        }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
     }
 
     func run() async throws {
+        let knowledge = try Knowledge.load()
+        if let question, !knowledge.faq.contains(where: { $0.number == question }) {
+            throw SDPortFailure(.usage, "there is no question \(question); pick 1 to \(knowledge.faq.count)")
+        }
         let file = QuizProgress.file()
         if reset {
             let existed = FileManager.default.fileExists(atPath: file.path)
@@ -66,10 +67,11 @@ struct QuizCommand: AsyncParsableCommand {
             }
             return
         }
-        let cards = QuizCard.all(topic: topic)
+        let cards = QuizCard.all(topic: topic, entries: knowledge.faq, myths: knowledge.myths)
         guard !cards.isEmpty else {
             throw SDPortFailure(.usage, "no question has the topic \(topic?.rawValue ?? "?") yet; topics with "
-                + "questions: " + Set(QuizCard.all(topic: nil).map(\.topic.rawValue)).sorted().joined(separator: ", "))
+                + "questions: " + Set(QuizCard.all(topic: nil, entries: knowledge.faq, myths: knowledge.myths)
+                    .map(\.topic.rawValue)).sorted().joined(separator: ", "))
         }
         var first: String?
         if let question {
