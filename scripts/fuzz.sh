@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh jpeg|png|gif|webp|sniff|cachename|http SECONDS [libFuzzer flags...]
 #
 # Builds `sdport-fuzz` in .build-fuzz (every Swift module with -sanitize=fuzzer,address), seeds the working
-# corpus .build-fuzz/corpus/TARGET from Fixtures/ (the images of that format) and Fuzz/seeds/TARGET, and runs.
+# corpus .build-fuzz/corpus/TARGET from Fixtures/ and Fixtures/hostile/ (the images of that format; the hostile ones
+# are decompression bombs, REL-01) and Fuzz/corpus/TARGET, and runs.
 # A crash leaves crash-* in .build-fuzz/crashes/TARGET and makes the script exit non-zero.
 # -malloc_limit_mb: one allocation over 1100 MB is a crash. SDWebImageCoderHelper.maxDecodedPixelCount allows
 # 16384 x 16384 RGBA (1 GiB) per image, so anything bigger is a decompression bomb that was not refused before
@@ -40,9 +41,9 @@ corpus=.build-fuzz/corpus/$target
 crashes=.build-fuzz/crashes/$target
 mkdir -p "$corpus" "$crashes"
 for pattern in $patterns; do
-    for file in Fixtures/$pattern; do [ -f "$file" ] && cp -n "$file" "$corpus/" || true; done
+    for file in Fixtures/$pattern Fixtures/hostile/$pattern; do [ -f "$file" ] && cp -n "$file" "$corpus/" || true; done
 done
-if [ -d "Fuzz/seeds/$target" ]; then cp -n Fuzz/seeds/"$target"/* "$corpus/" 2>/dev/null || true; fi
+if [ -d "Fuzz/corpus/$target" ]; then cp -n Fuzz/corpus/"$target"/* "$corpus/" 2>/dev/null || true; fi
 
 export SDPORT_FUZZ_TARGET=$target
 # A trap is reported by libFuzzer and ASan; Swift's backtracer would only read the stack ASan watches.

@@ -8,14 +8,21 @@ JPEG and WebP come from Pillow (libjpeg and libwebp underneath). PNGs that Pillo
 Adam7 interlaced, a header with huge dimensions) and the GIFs (precise disposal modes, an interlaced frame,
 a NETSCAPE2.0 loop count) are written byte by byte below, so their content is known exactly.
 The output is deterministic: the same script makes the same bytes (random bytes come from a fixed seed).
+
+Fixtures/hostile/ (decompression bombs and other hostile files, also fuzz seeds) is written byte by byte with the
+standard library only; `python3 scripts/make-fixtures.py --hostile` makes just those, without Pillow.
 """
 import gzip
 import os
 import random
 import struct
+import sys
 import zlib
 
-from PIL import Image
+try:
+    from PIL import Image
+except ImportError:  # --hostile needs only the standard library
+    Image = None
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures")
 
@@ -137,12 +144,13 @@ ORIENTATION_COLORS = [
 
 # What a viewer does to the stored pixels for each EXIF orientation (Pillow's ImageOps.exif_transpose table),
 # and the inverse the script applies to the upright picture so that the viewer's step undoes it.
-ORIENTATION_SHOW = {
-    2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180, 4: Image.Transpose.FLIP_TOP_BOTTOM,
-    5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE,
-    8: Image.Transpose.ROTATE_90,
-}
-ORIENTATION_STORE = {**ORIENTATION_SHOW, 6: Image.Transpose.ROTATE_90, 8: Image.Transpose.ROTATE_270}
+if Image is not None:  # Pillow's fixtures only
+    ORIENTATION_SHOW = {
+        2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180, 4: Image.Transpose.FLIP_TOP_BOTTOM,
+        5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE,
+        8: Image.Transpose.ROTATE_90,
+    }
+    ORIENTATION_STORE = {**ORIENTATION_SHOW, 6: Image.Transpose.ROTATE_90, 8: Image.Transpose.ROTATE_270}
 
 
 def orientation_fixtures():
@@ -173,6 +181,187 @@ def orientation_fixtures():
 def write(name, data):
     with open(path(name), "wb") as f:
         f.write(data)
+
+
+# ---------------------------------------------------------------- hostile files (Fixtures/hostile/, REL-01)
+#
+# Decompression bombs and other hostile inputs, each small on disk. Every one must end in one clear error or in an
+# image within SDWebImageCoderHelper.maxDecodedPixelCount, with the process's memory bounded; each is also a fuzz
+# seed (scripts/fuzz.sh copies Fixtures/hostile/ into the corpus of its format). Written byte by byte, so they need
+# nothing but the standard library.
+
+HOSTILE = "hostile"
+
+
+def write_hostile(name, data):
+    os.makedirs(path(HOSTILE), exist_ok=True)
+    write(os.path.join(HOSTILE, name), data)
+
+
+def zlib_of_zeros(count, chunk=1 << 20):
+    """zlib data (level 9) for `count` zero bytes, compressed a chunk at a time so the zeros never sit in memory."""
+    z = zlib.compressobj(9)
+    out = bytearray()
+    zeros = bytes(chunk)
+    left = count
+    while left:
+        n = min(left, chunk)
+        out += z.compress(zeros[:n])
+        left -= n
+    return bytes(out + z.flush())
+
+
+def gif_one_pixel_frames(width, height, count, place):
+    """A GIF89a of `width` x `height` with `count` frames of one pixel each (no graphic control extension, so each
+    is shown for the default time); place(i) gives frame i's (left, top, colour index 0 or 1). Each frame is 15
+    bytes: descriptor, LZW minimum code size 2, one sub-block holding clear, the pixel and end (3 bits each)."""
+    out = bytearray(b"GIF89a" + struct.pack("<HHBBB", width, height, 0x80, 0, 0) + b"\x00\x00\x00\xff\x00\x00")
+    for i in range(count):
+        left, top, index = place(i)
+        codes = 4 | (index << 3) | (5 << 6)  # clear (4), the index, end (5), packed from the low bit up
+        out += b"\x2C" + struct.pack("<HHHHB", left, top, 1, 1, 0) + b"\x02\x02" + struct.pack("<H", codes) + b"\x00"
+    return bytes(out + b"\x3B")
+
+
+class BitWriter:
+    """Bits least significant first, as VP8L reads them."""
+
+    def __init__(self):
+        self.value, self.count = 0, 0
+
+    def put(self, value, bits):
+        self.value |= value << self.count
+        self.count += bits
+
+    def data(self):
+        return self.value.to_bytes((self.count + 7) // 8, "little")
+
+
+def vp8l_solid(width, height, argb):
+    """A lossless VP8L bitstream of one colour: no transform, no colour cache, five prefix codes of one symbol each
+    (a one-symbol code takes 0 bits), so the pixels themselves take no bits at all, whatever the size."""
+    a, r, g, b = argb
+    w = BitWriter()
+    w.put(0x2F, 8)
+    w.put(width - 1, 14)
+    w.put(height - 1, 14)
+    w.put(1 if a != 255 else 0, 1)  # alpha_is_used
+    w.put(0, 3)  # version
+    w.put(0, 1)  # no transform
+    w.put(0, 1)  # no colour cache
+    w.put(0, 1)  # no meta prefix codes
+    for symbol in (g, r, b, a, 0):  # green, red, blue, alpha, distance
+        w.put(1, 1)  # simple code
+        w.put(0, 1)  # one symbol
+        w.put(1, 1)  # 8-bit symbol
+        w.put(symbol, 8)
+    return w.data()
+
+
+def riff_chunk(fourcc, payload):
+    return fourcc + struct.pack("<I", len(payload)) + payload + (b"\x00" if len(payload) % 2 else b"")
+
+
+def webp_file(chunks):
+    body = b"WEBP" + b"".join(chunks)
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
+def u24(value):
+    return struct.pack("<I", value)[:3]
+
+
+def vp8x(width, height, animated=False, alpha=False):
+    flags = (0x02 if animated else 0) | (0x10 if alpha else 0)
+    return riff_chunk(b"VP8X", bytes([flags, 0, 0, 0]) + u24(width - 1) + u24(height - 1))
+
+
+def webp_animation(width, height, frames, loop_count=0):
+    """frames: (x, y, w, h, duration_ms, argb) each, drawn as a solid VP8L frame (x, y even)."""
+    chunks = [vp8x(width, height, animated=True, alpha=True), riff_chunk(b"ANIM", struct.pack("<IH", 0, loop_count))]
+    for x, y, fw, fh, duration, argb in frames:
+        header = u24(x // 2) + u24(y // 2) + u24(fw - 1) + u24(fh - 1) + u24(duration) + b"\x00"
+        chunks.append(riff_chunk(b"ANMF", header + riff_chunk(b"VP8L", vp8l_solid(fw, fh, argb))))
+    return webp_file(chunks)
+
+
+def jpeg_segment(marker, payload):
+    return b"\xFF" + bytes([marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+
+def jpeg_one_symbol_tables(dc_symbol, ac_symbol):
+    """DHT with DC table 0 and AC table 0 holding one symbol each (code '0', one bit)."""
+    counts = bytes([1] + [0] * 15)
+    return jpeg_segment(0xC4, b"\x00" + counts + bytes([dc_symbol]) + b"\x10" + counts + bytes([ac_symbol]))
+
+
+def jpeg_header(sof, width, height, components):
+    dqt = jpeg_segment(0xDB, b"\x00" + bytes([1] * 64))
+    comps = b"".join(bytes([c + 1, 0x11, 0]) for c in range(components))
+    return b"\xFF\xD8" + dqt + jpeg_segment(sof, struct.pack(">BHHB", 8, height, width, components) + comps)
+
+
+def jpeg_claiming(width, height):
+    """A baseline grey JPEG whose frame header claims width x height, followed by a few blocks' worth of data
+    (every block DC 0 and end of block: two bits) and EOI: the data ends long before such an image would."""
+    sos = jpeg_segment(0xDA, b"\x01\x01\x00\x00\x3F\x00")
+    return jpeg_header(0xC0, width, height, 1) + jpeg_one_symbol_tables(0x00, 0x00) + sos + bytes(64) + b"\xFF\xD9"
+
+
+def jpeg_progressive_many_scans(side):
+    """A progressive 4:4:4 YCbCr JPEG of side x side (side / 8 a power of two) whose coefficients are all 0 (a flat
+    grey image), sent in the longest valid progression: one DC scan, then for each component and each of the 63 AC
+    coefficients alone a first scan at point transform 13 and 13 refinement scans down to 0: 1 + 3 * 63 * 14 =
+    2647 scans. Each AC scan is one end-of-band run over every block of the component (EOBn, n zero bits)."""
+    blocks = (side // 8) ** 2
+    run_bits = blocks.bit_length() - 1
+    assert 1 << run_bits == blocks and run_bits <= 14
+    out = bytearray(jpeg_header(0xC2, side, side, 3) + jpeg_one_symbol_tables(0x00, run_bits << 4))
+    out += jpeg_segment(0xDA, b"\x03\x01\x00\x02\x00\x03\x00\x00\x00\x00") + bytes(3 * blocks // 8)
+    bits = 1 + run_bits  # the one-bit code of EOBn and its n extra bits, all zero; padded with ones
+    scan_data = bytes((bits + 7) // 8 - 1) + bytes([(1 << (8 - bits % 8)) - 1 if bits % 8 else 0])
+    if bits % 8 == 0:
+        scan_data = bytes(bits // 8)
+    for component in (1, 2, 3):
+        for k in range(1, 64):
+            for ah, al in [(0, 13)] + [(a, a - 1) for a in range(13, 0, -1)]:
+                out += jpeg_segment(0xDA, bytes([1, component, 0x00, k, k, (ah << 4) | al])) + scan_data
+    return bytes(out + b"\xFF\xD9")
+
+
+def hostile_fixtures():
+    # PNG: a header claiming 100 000 x 100 000 RGBA (40 GB decoded) with a few bytes of data.
+    write_hostile("png-100000x100000-header.png", b"\x89PNG\r\n\x1a\n"
+                  + png_chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 6, 0, 0, 0))
+                  + png_chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + png_chunk(b"IEND", b""))
+    # PNG zlib bomb: a complete, valid 20 000 x 20 000 one-bit grey image (every row filter 0, all black); its
+    # IDAT inflates to 50 MB and the decoded RGBA bitmap would be 1.6 GB.
+    write_hostile("png-20000x20000-zlib-bomb.png", b"\x89PNG\r\n\x1a\n"
+                  + png_chunk(b"IHDR", struct.pack(">IIBBBBB", 20000, 20000, 1, 0, 0, 0, 0))
+                  + png_chunk(b"IDAT", zlib_of_zeros(20000 * (1 + 20000 // 8))) + png_chunk(b"IEND", b""))
+    # GIF: a 65 535 x 65 535 logical screen (17 GB decoded) with one 1 x 1 frame.
+    write_hostile("gif-65535x65535-screen.gif", gif_one_pixel_frames(65535, 65535, 1, lambda i: (0, 0, 1)))
+    # GIF: 10 000 one-pixel frames on a 10 x 10 screen: within the limit (one million pixels in all), an image.
+    write_hostile("gif-10000-frames-10x10.gif",
+                  gif_one_pixel_frames(10, 10, 10000, lambda i: (i % 10, (i // 10) % 10, i % 2)))
+    # GIF: 20 000 one-pixel frames on a 2 000 x 2 000 screen: 80 000 megapixels as frames of the whole screen.
+    write_hostile("gif-20000-frames-2000x2000.gif",
+                  gif_one_pixel_frames(2000, 2000, 20000, lambda i: (i % 2000, (i // 2000) * 97 % 2000, i % 2)))
+    # WebP: a 16 383 x 16 383 canvas (WebP's largest) animated with one 1 x 1 frame, and the same canvas as a still
+    # image whose 1 x 1 bitstream contradicts it.
+    write_hostile("webp-16383x16383-canvas-animated.webp",
+                  webp_animation(16383, 16383, [(0, 0, 1, 1, 100, (255, 255, 0, 0))]))
+    write_hostile("webp-16383x16383-canvas-still.webp",
+                  webp_file([vp8x(16383, 16383), riff_chunk(b"VP8L", vp8l_solid(1, 1, (255, 0, 0, 255)))]))
+    # Animated WebP: 3 000 frames on 32 x 32 (an image within the limit) and 2 000 frames on 512 x 512 (over it).
+    write_hostile("webp-3000-frames-32x32.webp",
+                  webp_animation(32, 32, [(0, 0, 32, 32, 20, (255, i % 256, (i * 7) % 256, 255)) for i in range(3000)]))
+    write_hostile("webp-2000-frames-512x512.webp",
+                  webp_animation(512, 512, [((i % 256) * 2, 0, 1, 1, 20, (255, 0, 0, 255)) for i in range(2000)]))
+    # JPEG: a frame header claiming 65 500 x 65 500 (17 GB decoded).
+    write_hostile("jpeg-65500x65500-header.jpg", jpeg_claiming(65500, 65500))
+    # Progressive JPEG of 1024 x 1024 in 2 647 scans.
+    write_hostile("jpeg-progressive-2647-scans.jpg", jpeg_progressive_many_scans(1024))
 
 
 def main():
@@ -308,7 +497,11 @@ def main():
                                                                disposal=0, transparent=False, interlaced=False)]))
 
     orientation_fixtures()
+    hostile_fixtures()
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--hostile"]:
+        hostile_fixtures()
+    else:
+        main()

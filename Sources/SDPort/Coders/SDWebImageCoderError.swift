@@ -13,6 +13,9 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
     case corrupt(SDImageFormat, reason: String)
     /// The header claims more pixels than the decoder will allocate.
     case tooLarge(width: Int, height: Int)
+    /// An animation whose frames (each a full canvas once composited), with the canvases the decoder works in,
+    /// come to more pixels than `limit` (`SDWebImageCoderHelper.maxDecodedPixelCount` when it was refused).
+    case animationTooLarge(frames: Int, width: Int, height: Int, workingCanvases: Int, limit: Int)
     /// Encoding failed.
     case encodeFailed(SDImageFormat, reason: String)
     /// The data ended before the image did, and complete data was expected (a partial download decoded as if
@@ -22,13 +25,13 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
     /// `SDWebImageErrorDomain`, the domain of every SDPort error.
     public static var errorDomain: String { SDWebImageErrorDomain }
 
-    /// 1 no coder, 2 empty data, 3 corrupt, 4 too large, 5 encoding failed, 6 truncated.
+    /// 1 no coder, 2 empty data, 3 corrupt, 4 too large (an image or an animation), 5 encoding failed, 6 truncated.
     public var errorCode: Int {
         switch self {
         case .noCoder: return 1
         case .emptyData: return 2
         case .corrupt: return 3
-        case .tooLarge: return 4
+        case .tooLarge, .animationTooLarge: return 4
         case .encodeFailed: return 5
         case .truncated: return 6
         }
@@ -48,10 +51,31 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
             return "Cannot decode \(format.fileExtension ?? "image") data: \(reason)"
         case .tooLarge(let width, let height):
             return "Image header claims \(width)×\(height) pixels, more than the decoder allows"
+        case .animationTooLarge(let frames, let width, let height, let workingCanvases, let limit):
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            let (total, overflow2) = pixels.multipliedReportingOverflow(by: frames + workingCanvases)
+            let frameText = frames == 1 ? "1 frame" : "\(grouped(frames)) frames"
+            let canvasText = workingCanvases == 0 ? ""
+                : workingCanvases == 1 ? " and a working canvas" : " and \(workingCanvases) working canvases"
+            let totalText = overflow || overflow2 ? "more pixels than an Int holds" : "\(grouped(total)) pixels in all"
+            return "Animation needs \(frameText) of \(width)×\(height) pixels\(canvasText), \(totalText), "
+                + "over the limit of \(grouped(limit)) pixels"
         case .encodeFailed(let format, let reason):
             return "Cannot encode \(format.fileExtension ?? "image"): \(reason)"
         case .truncated(let format):
             return "The \(format.fileExtension ?? "image") data ends before the image does"
         }
+    }
+
+    /// `n` with commas between groups of three digits (the same in every locale).
+    private func grouped(_ n: Int) -> String {
+        var digits = String(n.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (n < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 }

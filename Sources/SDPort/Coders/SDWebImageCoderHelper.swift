@@ -29,11 +29,23 @@ public enum SDWebImageCoderHelper {
     /// The pixel budget that follows from it: 60 MB / 4 bytes = 15,728,640 pixels (`kDestTotalPixels`).
     public static let destTotalPixels = destImageSizeMB * 1024 * 1024 / bytesPerPixel
 
-    /// The most pixels a decoder will allocate for one image, all frames of an animated image counted:
-    /// 16384 × 16384 = 268,435,456 pixels (1 GiB of RGBA). Decoders read the header first and refuse anything
-    /// bigger with `SDWebImageCoderError.tooLarge` before allocating. The original has no such limit (ImageIO
-    /// and the device's memory decide); the port adds it so that a hostile header cannot exhaust memory.
-    public static let maxDecodedPixelCount = 16384 * 16384
+    /// The default of `maxDecodedPixelCount`: 16384 × 16384 = 268,435,456 pixels (1 GiB of RGBA).
+    public static let defaultMaxDecodedPixelCount = 16384 * 16384
+
+    /// The most pixels a decoder will allocate for one image, every frame of an animated image counted (and an
+    /// animated WebP's working canvas): `defaultMaxDecodedPixelCount` unless set. Decoders read the header first (a
+    /// GIF: every frame's descriptor, without decoding any) and refuse anything bigger with
+    /// `SDWebImageCoderError.tooLarge` or `.animationTooLarge` before allocating, so one decode's memory stays near
+    /// 4 bytes times this (REL-01). Settable from any thread (`sdport load --max-pixels`); each decode reads it when
+    /// it checks a header, so a change applies to decodes that start after it. Values under 1 count as 1.
+    /// Deliberate difference: 4.4.8 has no limit (ImageIO and Core Graphics allocate whatever a header asks for,
+    /// `SDWebImageGIFCoder.m:58-71`, `SDWebImageWebPCoder.m:98-130`); the port adds it so that a small hostile
+    /// file cannot exhaust memory.
+    public static var maxDecodedPixelCount: Int {
+        get { pixelLimit.wrappedValue }
+        set { pixelLimit.wrappedValue = max(1, newValue) }
+    }
+    private static let pixelLimit = SDLocked(wrappedValue: defaultMaxDecodedPixelCount)
 
     // MARK: - Animated images
 
@@ -99,13 +111,19 @@ public enum SDWebImageCoderHelper {
         return a
     }
 
-    /// Checks a header's size against `maxDecodedPixelCount` (`frames` frames of that size).
-    static func checkPixelBudget(width: Int, height: Int, frames: Int = 1) throws {
+    /// Checks a header's size against `maxDecodedPixelCount`: `frames` frames of that size plus `workingCanvases`
+    /// more that the decoder keeps while compositing. One still image over the limit is `tooLarge`; an animation
+    /// is `animationTooLarge`, which says how many frames of what size it needed.
+    static func checkPixelBudget(width: Int, height: Int, frames: Int = 1, workingCanvases: Int = 0) throws {
+        let limit = maxDecodedPixelCount
         let (pixels, overflow1) = width.multipliedReportingOverflow(by: height)
-        let (total, overflow2) = pixels.multipliedReportingOverflow(by: max(1, frames))
-        if overflow1 || overflow2 || total > maxDecodedPixelCount {
+        let (total, overflow2) = pixels.multipliedReportingOverflow(by: max(1, frames) + workingCanvases)
+        guard overflow1 || overflow2 || total > limit else { return }
+        if frames <= 1 && workingCanvases == 0 {
             throw SDWebImageCoderError.tooLarge(width: width, height: height)
         }
+        throw SDWebImageCoderError.animationTooLarge(frames: max(1, frames), width: width, height: height,
+                                                     workingCanvases: workingCanvases, limit: limit)
     }
 
     /// Whether any pixel of a packed RGBA buffer has alpha under 255.

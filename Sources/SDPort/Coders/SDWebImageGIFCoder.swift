@@ -17,7 +17,8 @@ import Foundation
 /// - one frame gives a still image (the original's `initWithData:` path), more an animated one;
 /// - a file cut short keeps the frames that arrived complete; with none it is `truncated`.
 /// - The canvas size times the frame count is checked against `SDWebImageCoderHelper.maxDecodedPixelCount`
-///   before each frame's bitmap is allocated; frame descriptors never allocate more than one row.
+///   before anything is drawn: the frames are counted first without decoding them (`checkFrameBudget`), and an
+///   animation over the limit is `animationTooLarge` (REL-01); frame descriptors never allocate more than one row.
 ///
 /// Encoding is lossy when a frame has more than 256 colours (255 with transparency): giflib's median-cut
 /// quantizer (`GifQuantizeBuffer`) makes a local palette per frame. Frames with few colours (GIFs decoded by
@@ -64,6 +65,8 @@ public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
     private func decode(_ data: Data, frameLimit: Int?, keepingPartialRows: Bool) throws -> UIImage {
         guard !data.isEmpty else { throw SDWebImageCoderError.emptyData }
         return try data.withUnsafeBytes { raw in
+            // An animation over the pixel limit is refused before any frame is drawn (REL-01).
+            if frameLimit == nil { try Self.checkFrameBudget(of: raw, reader: gifReadFromMemory) }
             var source = MemorySource(base: raw.bindMemory(to: UInt8.self).baseAddress!, count: raw.count, offset: 0)
             return try withUnsafeMutablePointer(to: &source) { sourcePointer in
                 var openError: Int32 = 0

@@ -13,7 +13,8 @@ import Foundation
 /// - Still images: `WebPDecodeRGBAInto` straight into the image's buffer; `hasAlpha` from the bitstream's
 ///   alpha flag.
 /// - Animated images: `WebPDemux` reads the canvas size, frame count and loop count first (so a
-///   huge canvas is refused before `WebPAnimDecoder` allocates it), then `WebPAnimDecoder` composites every
+///   huge canvas, or more frames of it than `SDWebImageCoderHelper.maxDecodedPixelCount` allows, is refused as
+///   `animationTooLarge` before `WebPAnimDecoder` allocates anything; REL-01), then `WebPAnimDecoder` composites every
 ///   frame. Frame durations of 10 ms or less become 100 ms, as the original and browsers do. A file with the
 ///   animation flag and one frame gives an animated image of one entry, as 4.4.8's. A frame has alpha when one of its composited pixels is not opaque.
 /// - `encodedData(with:format:)` encodes lossy at quality 100, as 4.4.8 does; animated images go through
@@ -101,7 +102,7 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
             throw SDWebImageCoderError.corrupt(.webp, reason: "the animation has no frames")
         }
         // The decoder allocates the canvas and each frame is a full canvas: check them all first.
-        try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height, frames: frameCount + 1)
+        try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height, frames: frameCount, workingCanvases: 1)
 
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else {
