@@ -21,7 +21,7 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
     case checkFailed = 6
     /// A file the command needs is not there: the knowledge bundle beside `sdport` (a binary copied without it), or,
     /// for `drill N`, a checkout of the package to break a copy of.
-    case missingFiles = 7
+    case missingFiles = 8
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 

@@ -50,8 +50,8 @@ final class KnowledgeTests: XCTestCase {
 
     /// A copy of `sdport` with its knowledge bundle beside it, run in a folder that is no checkout, prints a card
     /// whole: the port's file and symbol (stored with the fact), the 4.4.8 lines (from the bundle's table), the
-    /// drill; it lists the drills, but running one says that a checkout is needed, with exit status 7. Without the
-    /// bundle the card command fails with status 7 and names the bundle, instead of printing less.
+    /// drill; it lists the drills, but running one says that a checkout is needed, with exit status 8. Without the
+    /// bundle the card command fails with status 8 and names the bundle, instead of printing less.
     func test_KNOW_installedCopyNeedsNoCheckoutAndSaysWhatIsMissing() throws {
         let built = try CLIProcess.binary()
         let bin = directory.url.appendingPathComponent("bin")

@@ -80,6 +80,15 @@ final class WalkthroughTests: XCTestCase {
                               "\(document.lastPathComponent) cites \(path):\(line), but the file has \(lineCount) lines")
             }
         }
+        // Port citations name a file and a symbol, linked to the file (no line number): each linked file exists.
+        for document in try documents() {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            for path in Set(matches(of: #"\]\((?:\.\./\.\./)?((?:Sources|Tests|Benchmarks|scripts)/[A-Za-z0-9_+@./-]+)\)"#, in: text)) {
+                cited += 1
+                XCTAssertTrue(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                              "\(document.lastPathComponent) links \(path), which does not exist")
+            }
+        }
         XCTAssertGreaterThan(cited, 20, "the walkthrough should cite the code it describes")
     }
 
