@@ -148,7 +148,8 @@ struct sdjpeg_stream {
 sdjpeg_stream *sdjpeg_stream_open(const uint8_t *data, size_t size, sdjpeg_info *info) {
     sdjpeg_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    sdjpeg_setup(&s->cinfo, &s->err, &s->info, 0);
+    /* Data that ends early is finished as the whole-image decode finishes it (rows filled); info says where. */
+    sdjpeg_setup(&s->cinfo, &s->err, &s->info, 1);
     if (size == 0) {
         strcpy(s->info.message, "Empty input buffer");
         *info = s->info;
@@ -191,7 +192,7 @@ int sdjpeg_stream_read_row(sdjpeg_stream *s, uint8_t *row) {
     }
     JSAMPROW rows[1] = { row };
     jpeg_read_scanlines(&s->cinfo, rows, 1);
-    return s->info.hit_end_of_data ? SDJPEG_TRUNCATED : SDJPEG_OK;
+    return SDJPEG_OK;
 }
 
 const sdjpeg_info *sdjpeg_stream_info(const sdjpeg_stream *s) { return &s->info; }

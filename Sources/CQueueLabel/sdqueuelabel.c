@@ -13,6 +13,10 @@ const char *sdport_current_queue_label(void) {
     return label ? label : "";
 }
 
+int sdport_is_current_queue(void *queue) {
+    return dispatch_queue_get_label((void *)0) == dispatch_queue_get_label(queue);
+}
+
 uint64_t sdport_current_thread_id(void) {
     return (uint64_t)syscall(SYS_gettid);
 }

@@ -17,7 +17,8 @@ import NIOCore
 /// - `etag(_:)`, `lastModified(_:)`, `cacheControl(_:)`: the HTTP protocol cache (FAQ-09) — freshness and
 ///   revalidation with If-None-Match / If-Modified-Since answered by a 304 with an empty body.
 /// - `chunked()` / `withoutContentLength()`: an unknown expected size (progress reports -1).
-/// - `closeAfter(bytes:)`: a body shorter than its Content-Length (-1005, nothing decoded, nothing cached).
+/// - `closeAfter(bytes:)`: a body shorter than its Content-Length (-1005, nothing decoded, nothing cached); with
+///   `withoutContentLength()`, a body the server cuts short that HTTP cannot tell from a whole one.
 /// - `trickle(chunkSize:interval:)`: data arriving in pieces, for progress and progressive decoding.
 /// - `requireBasicAuth(user:password:)`: the downloader's `username` / `password` / `urlCredential`.
 /// - `setCookie(_:)`: `HandleCookies` (cookies stored, then sent back on the next request).
@@ -157,7 +158,8 @@ public struct SDPortTestRoute: Sendable {
     }
 
     /// Declares the full Content-Length, sends only the first `bytes` of the body, then closes the
-    /// connection.
+    /// connection. After `withoutContentLength()` no length is declared, so the client cannot tell the cut body
+    /// from a whole one (a truncated image that is not a transport error).
     public func closeAfter(bytes: Int) -> Self {
         var copy = self
         copy.closeAfterBytes = max(0, bytes)

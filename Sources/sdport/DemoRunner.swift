@@ -43,7 +43,7 @@ final class DemoRunner {
         listCacheDirectory()
 
         if !fixtures.bad.isEmpty {
-            heading("5. Bad input: each load fails with a clear error and nothing is cached")
+            heading("5. Bad input: corrupt, empty and absurd files fail with a clear error, nothing cached; a truncated JPEG or PNG decodes")
             await loadBadInput()
         }
 

@@ -4,8 +4,8 @@ import SDPortCacheWorkload
 import SDPortTestSupport
 import XCTest
 
-/// Truncated, corrupt, empty, random and oversized input: every decoder throws a clear `SDWebImageCoderError`
-/// and the process survives (libjpeg's and libpng's longjmp stay in C; giflib and libwebp return errors).
+/// Truncated (with nothing of the picture), corrupt, empty, random and oversized input: every decoder throws a
+/// clear `SDWebImageCoderError` and the process survives (libjpeg's and libpng's longjmp stay in C; giflib and libwebp return errors).
 final class COD02_BadInputTests: XCTestCase {
     /// The default set plus the animated GIF coder, so every library's decoder is reached.
     private let manager = AnimatedGIFCoding.manager()
@@ -24,17 +24,28 @@ final class COD02_BadInputTests: XCTestCase {
         }
     }
 
-    /// Parity: COD-02 — a JPEG whose data ends early is an error when complete data is expected.
-    func test_COD02_truncatedJpegIsAnError() throws {
-        XCTAssertEqual(decodeError(try TestFixtures.data("truncated.jpg"), by: manager), .truncated(.jpeg))
-        let error = try XCTUnwrap(decodeError(try TestFixtures.data("truncated.jpg"), by: manager))
+    /// COD-02 — a JPEG whose data ends before any of its picture (right after the scan's header) fails cleanly,
+    /// with `truncated` in `SDWebImageErrorDomain`. This is the port's rule (chapter 06): a JPEG cut later decodes at
+    /// its full size, as ImageIO decodes it (COD-13, `COD13_TruncatedImageTests`).
+    func test_COD02_jpegWithNoPictureDataFailsCleanly() throws {
+        let jpeg = try TestFixtures.data("baseline.jpg")
+        let scanStart = try XCTUnwrap(jpeg.firstRange(of: Data([0xFF, 0xDA]))).lowerBound
+        let headerOnly = jpeg.prefix(scanStart + 14)  // SOS with its 3-component header, no scan data
+        let error = try XCTUnwrap(decodeError(headerOnly, by: manager))
+        XCTAssertEqual(error, .truncated(.jpeg))
         XCTAssertEqual((error as NSError).domain, SDWebImageErrorDomain)
         XCTAssertTrue(error.localizedDescription.contains("ends before"), error.localizedDescription)
+        XCTAssertNil(decodeError(try TestFixtures.data("truncated.jpg"), by: manager), "cut at 55 %: decodes (COD-13)")
     }
 
-    /// Parity: COD-02 — truncated PNG, GIF and WebP data are errors too (a GIF keeps frames that arrived whole).
+    /// COD-02 — cut-short PNG, GIF and WebP data: a PNG cut before its first row is `truncated` (one cut later
+    /// decodes, COD-13); a GIF keeps the frames that arrived whole and one cut inside its first frame is
+    /// `truncated` (the port's rule, chapter 06); a cut WebP is an error, as libwebp's `WebPDecode` makes it in
+    /// 4.4.8.
     func test_COD02_truncatedPngGifWebp() throws {
-        XCTAssertEqual(decodeError(try TestFixtures.data("truncated.png"), by: manager), .truncated(.png))
+        let png = try TestFixtures.data("gradient.png")
+        XCTAssertEqual(decodeError(png.prefix(45), by: manager), .truncated(.png), "the header, no row")
+        XCTAssertNil(decodeError(try TestFixtures.data("truncated.png"), by: manager), "cut at 50 %: decodes (COD-13)")
 
         let gif = try TestFixtures.data("animated.gif")
         XCTAssertEqual(decodeError(gif.prefix(40), by: manager), .truncated(.gif), "cut inside the first frame")

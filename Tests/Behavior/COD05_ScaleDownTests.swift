@@ -111,7 +111,13 @@ final class COD05_ScaleDownTests: XCTestCase {
         XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: data, limitPixels: full.pixelWidth * full.pixelHeight))
         XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("orientation-6.jpg"), limitPixels: 100))
         XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("gradient.png"), limitPixels: 100))
-        // Cut short: not streamed either (the ordinary decode decides what a truncated file gives).
-        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: data.prefix(data.count / 2), limitPixels: limit))
+        // Cut short (COD-13): streamed to the same picture as the ordinary decode of the truncated data, scaled.
+        let cut = data.prefix(data.count / 2)
+        let cutExpected = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(
+            try SDWebImageCodersManager.shared.decodeImage(from: cut), limitPixels: limit))
+        XCTAssertEqual(try SDWebImageJPEGCoder.decodeScaledDown(from: cut, limitPixels: limit)?.pixels, cutExpected.pixels)
+        // Cut before its first rows: nothing to stream; the ordinary decode fails.
+        let scanStart = try XCTUnwrap(data.firstRange(of: Data([0xFF, 0xDA]))).lowerBound
+        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: data.prefix(scanStart + 14), limitPixels: limit))
     }
 }

@@ -15,7 +15,24 @@ final class COD07_ImageHelpersTests: XCTestCase {
         XCTAssertFalse(still.isGIF)
         XCTAssertNil(UIImage.sd_animatedGIF(with: nil))
         XCTAssertNil(UIImage.sd_animatedGIF(with: Data("GIF89a junk".utf8)))
-        XCTAssertNil(UIImage.sd_animatedGIF(with: try TestFixtures.data("rgba.png")), "only the GIF coder is asked")
+    }
+
+    /// Parity: COD-14 — `sd_animatedGIF(with:)` with data that is not a GIF gives a still image, as 4.4.8's GIF coder
+    /// hands data with at most one frame to `initWithData:` (`SDWebImageGIFCoder.m:53-54`); nil data is still nil,
+    /// and data no coder reads is nil.
+    func test_COD14_animatedGIFWithStillDataGivesAStillImage() throws {
+        for (name, format, width) in [("rgba.png", SDImageFormat.png, 32), ("baseline.jpg", .jpeg, 256)] {
+            let expected = try SDWebImageCodersManager.shared.decodeImage(from: TestFixtures.data(name))
+            let image = try XCTUnwrap(UIImage.sd_animatedGIF(with: try TestFixtures.data(name)), name)
+            XCTAssertEqual(image.pixelWidth, width, name)
+            XCTAssertNil(image.images, "\(name): still")
+            XCTAssertFalse(image.isGIF, name)
+            XCTAssertEqual(image.sd_imageFormat, format, name)
+            XCTAssertEqual(image.pixels, expected.pixels, name)
+        }
+        XCTAssertNil(UIImage.sd_animatedGIF(with: nil))
+        XCTAssertNil(UIImage.sd_animatedGIF(with: Data("not an image".utf8)))
+        XCTAssertNil(UIImage.sd_animatedGIF(with: try TestFixtures.data("corrupt.jpg")))
     }
 
     /// Parity: COD-07 — `sd_image(with:)` decodes every supported format through the coders manager.
@@ -28,7 +45,9 @@ final class COD07_ImageHelpersTests: XCTestCase {
         }
         XCTAssertNil(UIImage.sd_image(with: nil))
         XCTAssertNil(UIImage.sd_image(with: try TestFixtures.data("empty.png")))
-        XCTAssertNil(UIImage.sd_image(with: try TestFixtures.data("truncated.jpg")))
+        XCTAssertNil(UIImage.sd_image(with: try TestFixtures.data("corrupt.jpg")))
+        XCTAssertEqual(UIImage.sd_image(with: try TestFixtures.data("truncated.jpg"))?.pixelWidth, 256,
+                       "a JPEG cut short decodes at its full size, as ImageIO decodes it (COD-13)")
     }
 
     /// Parity: COD-07 — `sd_imageData()` picks PNG for alpha and JPEG otherwise; `sd_imageData(as:)` any format.

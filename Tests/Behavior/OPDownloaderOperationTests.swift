@@ -222,6 +222,20 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertEqual(recorder.final?.image?.pixelWidth, 256)
     }
 
+    /// Parity: OP-10 — an animated WebP gets no partial image: 4.4.8's WebP coder hands every chunk to libwebp's
+    /// incremental decoder, which refuses animations, so it returns nil, the last chunk too
+    /// (`SDWebImageWebPCoder.m:149-163`), and the operation delivers only what the coder returns.
+    func test_OP10_animatedWebPGivesNoPartialImage() throws {
+        let webp = try TestFixtures.data("animated.webp")
+        server.route("/animated.webp", .data(webp, contentType: "image/webp").trickle(chunkSize: 40, interval: 0.005))
+        let recorder = download("/animated.webp", options: .progressiveDownload)
+        let chunks = recorder.progressCalls.filter { $0.received > 0 }
+        XCTAssertGreaterThan(chunks.count, 1, "the body came in pieces")
+        XCTAssertTrue(chunks.allSatisfy { $0.expected == webp.count }, "the length was known")
+        XCTAssertEqual(recorder.completions.map(\.finished), [true], "no partial image, only the final one")
+        XCTAssertEqual(recorder.final?.image?.distinctFrames.count, 3, "the final image is the animation")
+    }
+
     // MARK: OP-04
 
     /// Parity: OP-04 — the data is decoded; the completion has the image, the data and finished = true.

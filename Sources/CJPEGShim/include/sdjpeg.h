@@ -36,9 +36,9 @@ int sdjpeg_decode_rgba(const uint8_t *data, size_t size, int allow_truncated,
 
 /* Row by row, to scale a large image down without its whole bitmap: open reads the header and starts
  * decoding to RGBA8 (NULL on error or for CMYK/YCCK, info->message says why); read_row writes the next row
- * (info->width * 4 bytes); after the first SDJPEG_ERROR or SDJPEG_TRUNCATED (data that ends early) every
- * further call fails at once without touching libjpeg; close frees everything. The data must outlive the
- * stream. */
+ * (info->width * 4 bytes); data that ends early is finished as sdjpeg_decode_rgba with allow_truncated = 1
+ * finishes it (sdjpeg_stream_info says where it ended); after the first SDJPEG_ERROR every further call fails
+ * at once without touching libjpeg; close frees everything. The data must outlive the stream. */
 typedef struct sdjpeg_stream sdjpeg_stream;
 sdjpeg_stream *sdjpeg_stream_open(const uint8_t *data, size_t size, sdjpeg_info *info);
 int sdjpeg_stream_read_row(sdjpeg_stream *s, uint8_t *row);

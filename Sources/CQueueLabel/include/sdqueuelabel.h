@@ -9,6 +9,11 @@
  * The string belongs to the queue: copy it before the queue can go away. */
 const char *sdport_current_queue_label(void);
 
+/* 4.4.8's dispatch_queue_async_safe test: 1 when the label pointer of the queue the caller runs on is `queue`'s
+ * (dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL) == dispatch_queue_get_label(queue)). `queue` is a
+ * dispatch_queue_t. */
+int sdport_is_current_queue(void *queue);
+
 /* The kernel's id of the calling thread (gettid), the number `top -H` and `ps -L` show. */
 uint64_t sdport_current_thread_id(void);
 

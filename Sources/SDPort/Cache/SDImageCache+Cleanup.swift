@@ -36,9 +36,11 @@ extension SDImageCache {
     /// Pass 1 deletes every file whose date (modification date, or access date per `config.diskCacheExpireType`)
     /// is at or before now − `maxCacheAge`. Pass 2 runs only when `maxCacheSize > 0` and the files left take more
     /// than `maxCacheSize` bytes on disk: it deletes the oldest files first until they take less than
-    /// `maxCacheSize / 2`. Directories and hidden files are skipped; files in subdirectories count. No rule looks
-    /// at how often a file is used. Size on disk is `st_blocks * 512`, as `NSURLTotalFileAllocatedSizeKey` is on
-    /// Apple systems (Foundation's value is wrong on Linux).
+    /// `maxCacheSize / 2`. Directories, hidden directories and hidden files are skipped, except this cache's hidden
+    /// temporary files (`abandonedTemporaryFileAge`), which pass 1 deletes once they are an hour old (a deliberate
+    /// difference, chapter 08); files in subdirectories count. No rule looks at how often a file is used. Size on
+    /// disk is `st_blocks * 512`, as `NSURLTotalFileAllocatedSizeKey` is on Apple systems (Foundation's value is
+    /// wrong on Linux).
     public func deleteOldFiles(completionBlock: SDWebImageNoParamsBlock?) {
         ioQueue.async {
             self.deleteOldFilesOnIOQueue()

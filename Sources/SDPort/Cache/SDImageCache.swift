@@ -27,8 +27,9 @@ import Logging
 /// background cleanup does not exist on Linux (no-op).
 ///
 /// Beyond the original: a file appears in the cache only whole (written to a temporary name in the cache
-/// directory, then renamed); a file that no longer decodes is a miss, not a crash; write failures are logged
-/// (and thrown by `writeImageDataToDisk(_:forKey:)`); sizes for the cleanup are blocks on disk.
+/// directory, then renamed); write failures are logged (and thrown by `writeImageDataToDisk(_:forKey:)`); sizes
+/// for the cleanup are blocks on disk. A file that no longer decodes is answered with its data and no image, as
+/// 4.4.8 answers it (CACHE-16).
 ///
 /// Mutable state of the cache object itself (`customPaths`, `_completionQueue`) is
 /// guarded by `stateLock`; `fileManager` is only used on `ioQueue`.

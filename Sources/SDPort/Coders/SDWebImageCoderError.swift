@@ -18,8 +18,8 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
     case animationTooLarge(frames: Int, width: Int, height: Int, workingCanvases: Int, limit: Int)
     /// Encoding failed.
     case encodeFailed(SDImageFormat, reason: String)
-    /// The data ended before the image did, and complete data was expected (a partial download decoded as if
-    /// it were whole). Progressive decoding accepts such data; a full decode does not.
+    /// The data ended before any of the picture arrived (a JPEG before its first scan or first rows, a PNG before
+    /// its first row, a GIF inside its first frame, any cut WebP). Data cut later decodes to what arrived (COD-13).
     case truncated(SDImageFormat)
 
     /// `SDWebImageErrorDomain`, the domain of every SDPort error.

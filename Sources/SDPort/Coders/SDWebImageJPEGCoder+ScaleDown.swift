@@ -11,9 +11,11 @@ extension SDWebImageJPEGCoder {
     /// whole source never has to be decoded at once. The port's decoders are not lazy, so the streaming happens
     /// here instead. Size, resampling and result are those of `SDWebImageCoderHelper.decompressedAndScaledDownImage`.
     ///
-    /// nil when there is nothing to stream: not a JPEG, not over the limit, CMYK, an EXIF orientation other than
-    /// up, or data libjpeg cannot read to the end (those take the ordinary decode, then scale). Throws only for a
-    /// header over `SDWebImageCoderHelper.maxDecodedPixelCount`.
+    /// Data that ends early is finished as `decodeImage(from:)` finishes it (COD-13), so a truncated JPEG scales
+    /// down to the same picture. nil when there is nothing to stream: not a JPEG, not over the limit, CMYK, an
+    /// EXIF orientation other than up, damaged data, or a baseline JPEG that ended before its first rows (those
+    /// take the ordinary decode, which scales or fails). Throws only for a header over
+    /// `SDWebImageCoderHelper.maxDecodedPixelCount`.
     public static func decodeScaledDown(from data: Data, limitPixels: Int = SDWebImageCoderHelper.destTotalPixels) throws -> UIImage? {
         guard Data.sd_imageFormat(forImageData: data) == .jpeg,
               SDImageEXIFOrientation.of(jpegData: data) == .up else { return nil }
@@ -44,8 +46,10 @@ extension SDWebImageJPEGCoder {
                 }
                 return UnsafePointer(row)
             }
-            // Damaged or cut-short data: the ordinary decode decides what it makes of it, as for any image.
+            // Damaged data, or nothing of the picture arrived: the ordinary decode decides, as for any image.
             guard failure == Int32(SDJPEG_OK) else { return nil }
+            let end = sdjpeg_stream_info(stream).pointee
+            if end.hit_end_of_data != 0, end.progressive == 0, end.end_of_data_row == 0 { return nil }
             let image = UIImage(pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: false, format: .jpeg)
             image.sd_isDecoded = true
             return image

@@ -13,10 +13,12 @@ import Foundation
 ///   YCCK files, which TurboJPEG cannot convert to RGB, and files TurboJPEG only warns about, go through
 ///   libjpeg in the C shim (`Sources/CJPEGShim/sdjpeg.c`), where libjpeg's error handler is replaced by a
 ///   setjmp/longjmp pair that never crosses a Swift frame (the default one calls `exit()`).
-/// - Truncated data: a JPEG whose data ends early ("Premature end of JPEG file") is an error
-///   (`SDWebImageCoderError.truncated`) when complete data is expected — `decodeImage(from:)` and the finished
-///   progressive call — because caching a half-grey image as if it were the real one is worse than failing.
-///   Other libjpeg warnings (extraneous bytes, a corrupt segment) are tolerated, as browsers tolerate them.
+/// - Truncated data: a JPEG whose data ends early ("Premature end of JPEG file") decodes as libjpeg finishes
+///   it: full size, the rows that never arrived filled with libjpeg's flat grey (a progressive JPEG shows the
+///   scans that arrived). ImageIO does the same, so the manager delivers and caches it (COD-13, chapter 06).
+///   Data that ends before the first scan's header, or a baseline JPEG that ends before its first rows, is
+///   `SDWebImageCoderError.truncated`: nothing of the picture arrived. Other libjpeg warnings (extraneous
+///   bytes, a corrupt segment) are tolerated too, as browsers tolerate them.
 /// - Progressive decoding (a coder made with `init()`): each call decodes all the data received so far with
 ///   libjpeg in tolerant mode: a baseline JPEG shows the rows that arrived (libjpeg fills the rest with a flat
 ///   colour), a progressive JPEG shows every scan that arrived, so more data gives a sharper image. The last
@@ -73,10 +75,10 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
         guard tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
               width > 0, height > 0 else {
             // TurboJPEG says little about bad headers (garbage after SOI even reads as 0×0): ask libjpeg.
-            return try decodeWithLibjpeg(bytes, allowTruncated: false)
+            return try decodeWithLibjpeg(bytes)
         }
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
-            return try decodeWithLibjpeg(bytes, allowTruncated: false)
+            return try decodeWithLibjpeg(bytes)
         }
         try SDWebImageCoderHelper.checkPixelBudget(width: Int(width), height: Int(height))
         let rowBytes = Int(width) * 4
@@ -88,8 +90,8 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
         }
         guard status == 0 else {
             if tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) {
-                // A warning (data ended early, or a corrupt segment): libjpeg tells the two apart.
-                return try decodeWithLibjpeg(bytes, allowTruncated: false)
+                // A warning (data ended early, or a corrupt segment): libjpeg says where the data ended.
+                return try decodeWithLibjpeg(bytes)
             }
             throw SDWebImageCoderError.corrupt(.jpeg, reason: String(cString: tjGetErrorStr2(handle)))
         }
@@ -97,9 +99,12 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
                        hasAlpha: false, format: .jpeg)
     }
 
-    /// Decodes with libjpeg through the C shim.
-    private static func decodeWithLibjpeg(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncated: Bool) throws -> UIImage {
-        try decodeWithLibjpegReportingEnd(bytes, allowTruncated: allowTruncated).image
+    /// Decodes with libjpeg through the C shim, finishing data that ends early (see the type's notes); a baseline
+    /// JPEG that ended before its first rows is `truncated`, since the whole image would be filler.
+    private static func decodeWithLibjpeg(_ bytes: UnsafeBufferPointer<UInt8>) throws -> UIImage {
+        let result = try decodeWithLibjpegReportingEnd(bytes, allowTruncated: true)
+        if !result.progressive, result.endOfDataRow == 0 { throw SDWebImageCoderError.truncated(.jpeg) }
+        return result.image
     }
 
     /// Decodes with libjpeg through the C shim. With `allowTruncated`, data that ends early decodes to what
@@ -138,8 +143,7 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
     }
 
     /// Decodes the data received so far (see the type's notes). nil until the header and the first rows (or,
-    /// for a progressive JPEG, the first scan) have arrived. With `finished`, decodes strictly, as
-    /// `decodeImage(from:)`.
+    /// for a progressive JPEG, the first scan) have arrived. With `finished`, decodes as `decodeImage(from:)`.
     public func incrementallyDecodedImage(with data: Data?, finished: Bool) -> UIImage? {
         guard let data, !data.isEmpty else { return nil }
         if finished {

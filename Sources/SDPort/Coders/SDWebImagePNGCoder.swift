@@ -16,6 +16,8 @@ import Foundation
 /// - Partial data goes through libpng's progressive reader (`png_process_data`), driven from C
 ///   (`Sources/CJPEGShim/sdpng.c`) because libpng reports errors by longjmp. A coder made with `init()` keeps one
 ///   stream and feeds it only the bytes it has not seen; the stream and its byte count are guarded by `lock`.
+/// - A PNG whose data ends early (no IEND) decodes to the rows that arrived, the rest transparent, through the
+///   progressive reader; with no row of it, it is `SDWebImageCoderError.truncated` (COD-13, chapter 06).
 /// - Headers claiming more than `SDWebImageCoderHelper.maxDecodedPixelCount` pixels are refused before any
 ///   allocation.
 /// At tag 4.4.8: `SDWebImage/SDWebImageImageIOCoder.m:101` (`-decodedImageWithData:`), `SDWebImage/SDWebImageImageIOCoder.m:112` (`-incrementallyDecodedImageWithData:finished:`), `SDWebImage/SDWebImageImageIOCoder.m:389` (`-encodedDataWithImage:format:`).
@@ -68,10 +70,37 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
                 succeeded = png_image_finish_read(image, nil, out.baseAddress, Int32(rowBytes), nil) != 0
                 if !succeeded { out.initialize(repeating: 0) }
             }
-            guard succeeded else { throw Self.failure(image, data: raw) }
+            guard succeeded else {
+                let failure = Self.failure(image, data: raw)
+                if failure == .truncated(.png), let partial = Self.decodeTruncated(raw) { return partial }
+                throw failure
+            }
             return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
                            hasAlpha: hasAlpha, format: .png)
         }
+    }
+
+    /// A PNG whose data ends early, read by the progressive reader to where it ends: full size, the rows that
+    /// arrived, the rest transparent (COD-13, chapter 06). nil when libpng refuses the data on the way, or when
+    /// not one row of the final image (nor one Adam7 pass) arrived.
+    private static func decodeTruncated(_ data: UnsafeRawBufferPointer) -> UIImage? {
+        guard let base = data.baseAddress,
+              let stream = sdpng_stream_create(UInt64(SDWebImageCoderHelper.maxDecodedPixelCount)) else { return nil }
+        defer { sdpng_stream_destroy(stream) }
+        guard sdpng_stream_feed(stream, base.assumingMemoryBound(to: UInt8.self), data.count) == SDPNG_OK else { return nil }
+        var info = sdpng_stream_info()
+        sdpng_stream_get_info(stream, &info)
+        guard info.header_ready != 0, info.rows_done > 0 || info.pass > 0 else { return nil }
+        let width = Int(info.width), height = Int(info.height)
+        var copied = false
+        let pixels = SDWebImageCoderHelper.makePixels(count: width * height * 4) { out in
+            copied = sdpng_stream_copy_rgba(stream, out.baseAddress, width * 4, out.count) == SDPNG_OK
+            if !copied { out.initialize(repeating: 0) }
+        }
+        guard copied else { return nil }
+        let complete = info.rows_done == Int32(height)  // set in the last pass only, for Adam7
+        return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels,
+                       hasAlpha: info.has_alpha != 0 || !complete, format: .png)
     }
 
     /// The error for a failed simplified-API call: `truncated` when the data has no IEND chunk (the file

@@ -26,7 +26,8 @@ import Foundation
 ///   comes back once at least one row is decoded (`last_y > 0`): the full size, the decoded rows on top, the rest
 ///   transparent. libwebp writes premultiplied RGBA there; the rows are un-premultiplied into straight alpha.
 ///   A coder made with `init()` keeps one incremental decoder, guarded by `lock`, and frees it in `deinit` and
-///   when `finished` comes. Animated WebP has no incremental decoder (libwebp refuses it): no partial image.
+///   when `finished` comes. Animated WebP has no incremental decoder (libwebp refuses it): no partial image,
+///   not even from the finished call (OP-10).
 /// - `decompressedImage` force-decodes (and scales down) through `SDWebImageCoderHelper` and re-encodes
 ///   `data` as WebP when the image was scaled down, as the original does.
 /// At tag 4.4.8: `SDWebImage/SDWebImageWebPCoder.m:59` (`-decodedImageWithData:`), `SDWebImage/SDWebImageWebPCoder.m:149` (`-incrementallyDecodedImageWithData:finished:`), `SDWebImage/SDWebImageWebPCoder.m:374` (`-encodedDataWithImage:format:`).
@@ -159,13 +160,16 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
 
     /// Ports `-incrementallyDecodedImageWithData:finished:`: the rows libwebp has decoded from `data` (all the data
     /// received so far), on a transparent canvas of the full size; nil until a first row is decoded, or when the
-    /// data is not a still WebP. With `finished`, the incremental decoder is freed and the whole data is decoded as
+    /// data is not a still WebP. With `finished`, the incremental decoder is freed and a still WebP is decoded as
     /// `decodeImage(from:)` does (nil when that fails), as this port's JPEG and PNG coders do; 4.4.8 returns the
-    /// incremental decoder's picture there. Either way the downloader decodes the final image from all the data.
+    /// incremental decoder's picture there. An animated WebP gives nil on every call, the finished one too: the
+    /// incremental decoder refuses animations, so a progressive download of one gets no partial image (OP-10).
+    /// Either way the downloader decodes the final image from all the data.
     public func incrementallyDecodedImage(with data: Data?, finished: Bool) -> UIImage? {
         guard let data else { return nil }
         if finished {
             lock.withLock { resetIncremental() }
+            guard !Self.isAnimated(data) else { return nil }
             return try? decodeImage(from: data)
         }
         return lock.withLock { () -> UIImage? in
@@ -177,6 +181,15 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
             }
             return incremental?.update(with: data)
         }
+    }
+
+    /// Whether the header says the data is an animated WebP (false when it has not arrived or is not WebP).
+    private static func isAnimated(_ data: Data) -> Bool {
+        var features = WebPBitstreamFeatures()
+        let status = data.withUnsafeBytes { raw in
+            WebPGetFeatures(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &features)
+        }
+        return status == VP8_STATUS_OK && features.has_animation != 0
     }
 
     /// Frees the incremental decoder. Call with `lock` held.

@@ -11,10 +11,10 @@ import Foundation
 /// forwarded to the operation that owns the task (`SDWebImageDownloader+SessionDelegate.swift`, DL-18).
 ///
 /// Where Linux forces a difference: the session is `SDWebImageCurlSession` (libcurl) instead of NSURLSession.
-/// The session's protocol cache
-/// is the configuration's `urlCache`; `init()` gives the downloader its own (4 MB memory, 20 MB disk under
-/// `$XDG_CACHE_HOME` or `~/.cache`, folder `com.hackemist.SDWebImageDownloader`), pass a configuration to choose
-/// another. 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
+/// The session's protocol cache is the configuration's `urlCache`; `init()` uses `URLCache.shared`, the cache of
+/// 4.4.8's default session configuration (DL-20); pass a configuration to choose another. The User-Agent has
+/// the form of 4.4.8's macOS one with what Linux has instead of a bundle (`defaultUserAgent()`, chapter 08).
+/// 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
 /// new one for LIFO.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:88` (`-initWithSessionConfiguration:`), `SDWebImage/SDWebImageDownloader.m:283` (`-downloadImageWithURL:options:progress:completed:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:93` (`-initWithConfig:`), `SDWebImage/Core/SDWebImageDownloader.m:290` (`-createDownloaderOperationWithUrl:options:context:`).
@@ -46,10 +46,11 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         init(_ value: Operation) { self.value = value }
     }
 
-    /// A downloader with a default session configuration and its own protocol cache.
+    /// A downloader with the default session configuration, whose protocol cache is `URLCache.shared`, as
+    /// `[NSURLSessionConfiguration defaultSessionConfiguration]`'s is.
     public convenience init() {
         let configuration = URLSessionConfiguration.default
-        configuration.urlCache = SDWebImageDownloader.makeDefaultURLCache()
+        configuration.urlCache = URLCache.shared
         self.init(sessionConfiguration: configuration)
     }
 
@@ -313,17 +314,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     // MARK: Defaults
 
-    /// The downloader's own protocol cache: 4 MB in memory, 20 MB on disk in the user's cache folder.
-    static func makeDefaultURLCache() -> URLCache {
-        let environment = ProcessInfo.processInfo.environment
-        let caches = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
-        let path = (caches as NSString).appendingPathComponent("com.hackemist.SDWebImageDownloader")
-        return URLCache(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 20 * 1024 * 1024, diskPath: path)
-    }
-
-    /// "<program>/<SDPort version> (Linux; <OS version>)", ASCII only, in the spirit of the original's
-    /// macOS user agent (the original builds it from the app bundle, which Linux programs do not have).
+    /// "<program>/<SDPort version> (Linux; <OS version>)", ASCII only: the form of 4.4.8's macOS User-Agent
+    /// ("<executable>/<app version> (Mac OS X <version>)"). A Linux program has no bundle to give its name and
+    /// version, so the process name and the library's version stand in (a deliberate difference, chapter 08).
     static func defaultUserAgent() -> String {
         let info = ProcessInfo.processInfo
         let text = "\(info.processName)/\(SDPortVersion.string) (Linux; \(info.operatingSystemVersionString))"

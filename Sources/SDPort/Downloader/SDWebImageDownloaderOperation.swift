@@ -14,9 +14,11 @@ import Foundation
 ///   (received, expected) per chunk. 4.4.8 calls `resume` first (`SDWebImageDownloaderOperation.m:193-200`), so on
 ///   a fast response its (0, -1) and "start" race with the response's own progress and notification on the session's
 ///   queue; the port calls them just before `resume`, so they always come first (a deliberate difference, chapter 08).
-/// - Progressive downloads decode every chunk as a partial image, the last one too (OP-10), so at least one partial
-///   image arrives before the final one; without a Content-Length there is none. While a partial decode is queued
-///   or running, the chunks between are not decoded (5.x's rule; see `decodePartially`).
+/// - Progressive downloads hand every chunk to the progressive coder, the last one too (OP-10), and each image it
+///   returns arrives as a partial image before the final one. A coder may return none (an animated WebP, which
+///   libwebp cannot decode incrementally), and without a Content-Length no chunk is decoded. While a partial
+///   decode is queued or running, the chunks between are not decoded (5.x's rule; see `decodePartially`).
+/// - The session it is made for is held weakly; when it is gone at `start()` the operation makes its own (DL-19).
 /// - A status >= 400, or a 304 with nothing cached, is answered with "cancel", as 4.4.8 answers
 ///   `NSURLSessionResponseCancel`: the download ends with `NSURLErrorDomain` / `NSURLErrorCancelled`, which the
 ///   manager does not blacklist (OP-02, MGR-06). The port adds the status (userInfo `statusCode`, and "HTTP 404"
@@ -58,7 +60,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// The downloader options the operation was made with.
     public let options: SDWebImageDownloaderOptions
 
-    private let unownedSession: SDWebImageCurlSession?
+    /// The session it was made for, held weakly as 4.4.8 holds it: whoever injected it owns it. When it is gone
+    /// by `start()`, the operation makes a session of its own (`ownedSession`), as 4.4.8 does (DL-19).
+    private weak let unownedSession: SDWebImageCurlSession?
     private let lifecycleLock = NSRecursiveLock()
     private let stateLock = NSLock()
     /// Decodes (progressive and final) off the delegate queue, one at a time and in order.
@@ -197,7 +201,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         if let unownedSession {
             session = unownedSession
         } else {
-            // As in the original: without an injected session, make one with a 15 s timeout and own it.
+            // As in the original: without an injected session (none given, or it was released since), make one
+            // with a 15 s timeout and own it.
             let configuration = URLSessionConfiguration.default
             configuration.timeoutIntervalForRequest = 15
             session = SDWebImageCurlSession(configuration: configuration, delegate: self)
@@ -465,8 +470,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// bitmaps (SDWebImage #2427). The port follows 5.x for the chunks before the last
     /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"):
     /// while a partial decode is queued or running they only add to the data, and one that has not started when the
-    /// task ends is skipped. The last chunk (`finished`) is always decoded and delivered as a partial image before
-    /// the final one, as 4.4.8 does (OP-10; 5.x skips it). Fewer partial images arrive than in 4.4.8; each shows
+    /// task ends is skipped. The last chunk (`finished`) is always decoded and, when the coder returns an image,
+    /// delivered as a partial image before the final one, as 4.4.8 does (OP-10; 5.x skips it). Fewer partial images arrive than in 4.4.8; each shows
     /// all the data decoded at its time, and the final image is unchanged.
     private func decodePartially(_ data: Data, finished: Bool) {
         let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in

@@ -1,19 +1,25 @@
+import CQueueLabel
 import Foundation
 
-/// Marks each queue passed to `dispatch_queue_async_safe` with its own label, so "am I on it" can be
-/// asked later. Linux's libdispatch has no way to read the current queue's label (the original compares
-/// `dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)` with the target's label), but a
-/// dispatch-specific value answers the same question and follows target queues.
-private let queueLabelKey = DispatchSpecificKey<String>()
+/// Whether the calling code runs on `queue` itself, as 4.4.8 decides it: the label pointer of the queue the code
+/// runs on (`dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`) is `queue`'s. A queue that only targets
+/// `queue` has a label of its own, so it is not `queue` (INT-01); two queues made with one label string each hold
+/// their own copy, so they are told apart. Swift's Dispatch overlay exposes neither call nor the `dispatch_queue_t`
+/// behind a `DispatchQueue`, so the comparison is made in C (`CQueueLabel`) on the queue object the overlay keeps
+/// in its `__wrapped` property, read through `Mirror`. Should a later overlay rename it, the label strings are
+/// compared instead. (`DispatchQueue.getSpecific` is no substitute: it follows target queues.)
+func sd_isCurrentQueue(_ queue: DispatchQueue) -> Bool {
+    guard let wrapped = Mirror(reflecting: queue).descendant("__wrapped") as? OpaquePointer else {
+        return String(cString: sdport_current_queue_label()) == queue.label
+    }
+    return sdport_is_current_queue(UnsafeMutableRawPointer(wrapped)) != 0
+}
 
 /// Ports the `dispatch_queue_async_safe` macro from `SDWebImageCompat.h` (4.4.8): runs `block` at once
-/// when the caller is already on `queue`, otherwise submits it asynchronously to `queue`.
+/// when the caller runs on `queue` itself (`sd_isCurrentQueue`), otherwise submits it asynchronously to `queue`.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCompat.h:97` (`dispatch_queue_async_safe`).
 public func dispatch_queue_async_safe(_ queue: DispatchQueue, _ block: @escaping @Sendable () -> Void) {
-    if queue.getSpecific(key: queueLabelKey) == nil {
-        queue.setSpecific(key: queueLabelKey, value: queue.label)
-    }
-    if DispatchQueue.getSpecific(key: queueLabelKey) == queue.label {
+    if sd_isCurrentQueue(queue) {
         block()
     } else {
         queue.async(execute: block)
@@ -22,7 +28,8 @@ public func dispatch_queue_async_safe(_ queue: DispatchQueue, _ block: @escaping
 
 /// Ports the `dispatch_main_async_safe` macro (FAQ-14): the check is "am I on the main **queue**", not
 /// "am I on the main thread". A block already running on the main queue runs at once; anything else,
-/// including code on the main thread that is not running a main-queue block, goes through the queue.
+/// including code on the main thread that is not running a main-queue block and a serial queue that targets
+/// the main queue, goes through the queue.
 ///
 /// On Linux the main queue is drained by `dispatchMain()`, by the main `RunLoop` (XCTest's waits run it),
 /// or by Swift's main actor executor; a program must do one of them or main-queue blocks never run.

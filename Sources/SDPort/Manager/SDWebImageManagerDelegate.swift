@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Ports the `SDWebImageManagerDelegate` protocol (`SDWebImageManager.h`, 4.4.8), whose three methods are all
 /// `@optional`; the manager calls each only when the delegate `respondsToSelector:` it
-/// (`SDWebImageManager.m:180,244,398`). Swift has no optional protocol methods without the Objective-C runtime
+/// (`SDWebImageManager.m:171,209,244`). Swift has no optional protocol methods without the Objective-C runtime
 /// (absent on Linux), so the port says "not implemented" in two ways:
 /// - `shouldDownloadImageFor` and `shouldBlockFailedURL` have default implementations that do exactly what the
 ///   manager does when the method is missing: true (download when missed), and the manager's built-in rule

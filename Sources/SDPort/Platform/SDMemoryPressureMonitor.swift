@@ -174,8 +174,9 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         }
     }
 
+    /// Posts with the application as `object`, as UIKit posts it.
     private static func postWarning() {
-        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: nil)
+        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: UIApplication.shared)
     }
 
     /// The sum of the `high`, `max` and `oom` counters of a `memory.events` file.

@@ -2,11 +2,13 @@ import Foundation
 
 /// The application lifecycle notifications SDWebImage listens to, under UIKit's names.
 ///
-/// Linux has no UIKit and no application object that posts these, so the port only defines the names; a
-/// host program posts them itself on `NotificationCenter.default` when the equivalent event happens (for
-/// example on SIGTERM, or when a daemon goes idle):
+/// Linux has no UIKit and no application that posts these, so the port defines the names and one stand-in
+/// application object, `shared`, which UIKit names as each notification's `object`; a host program posts them
+/// itself on `NotificationCenter.default` when the equivalent event happens (for example on SIGTERM, or when a
+/// daemon goes idle), and `SDMemoryPressureMonitor` posts the memory warning with `shared` as UIKit does (DL-20):
 ///
-///     NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: nil)
+///     NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification,
+///                                     object: UIApplication.shared)
 ///
 /// - `didReceiveMemoryWarningNotification`: memory caches (`AutoPurgeCache`) empty themselves.
 /// - `willTerminateNotification`: `SDImageCache` runs `deleteOldFiles`.
@@ -15,7 +17,12 @@ import Foundation
 ///   is a no-op.
 ///
 /// The string values are UIKit's, so logs read the same on both platforms.
-public enum UIApplication {
+public final class UIApplication: Sendable {
+    /// The stand-in for `[UIApplication sharedApplication]`: the object the lifecycle notifications name.
+    public static let shared = UIApplication()
+
+    private init() {}
+
     /// Posted when the system (here: the host program) asks caches to give memory back.
     public static let didReceiveMemoryWarningNotification =
         Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
