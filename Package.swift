@@ -91,9 +91,14 @@ let package = Package(
         // The child process of the cache tests (kill safety, several processes on one directory); not a test.
         .executableTarget(name: "sdport-cache-worker", dependencies: ["SDPortCacheWorkload", "SDPortTestIsolation"],
                           path: "Tests/CacheWorker"),
+        // Starts each child process of the tests (Tests/Support/ChildProcess.swift): forks, execs, reports the exit
+        // and the child's own peak memory (launcher.c says why the test process cannot measure it directly).
+        .executableTarget(name: "sdport-test-launcher", path: "Tests/Launcher"),
         .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "SDPortCacheWorkload",
-                                                          "sdport", "sdport-cache-worker"], path: "Tests/Behavior"),
-        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Interview",
+                                                          "sdport", "sdport-cache-worker", "sdport-test-launcher"],
+                    path: "Tests/Behavior"),
+        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport", "sdport-test-launcher"],
+                    path: "Tests/Interview",
                     exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]

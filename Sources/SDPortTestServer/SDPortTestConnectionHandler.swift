@@ -44,11 +44,23 @@ final class SDPortTestConnectionHandler: ChannelInboundHandler, RemovableChannel
             let route = state.route(forPath: SDPortTestServerState.pathWithoutQuery(head.uri))
             let plan = SDPortTestResponsePlan(route: route, request: head)
             guard !plan.stall else { return }  // never answer; stays in flight until the connection closes
-            if plan.delay > 0 {
-                schedule(context: context, after: plan.delay) { [self] in self.sendHead(context: context, plan: plan) }
+            if let gate = plan.gate {
+                // Held: back on this loop once the gate opens (the handler and context never leave it).
+                let loop = context.eventLoop
+                let held = NIOLoopBound((handler: self, context: context, plan: plan), eventLoop: loop)
+                gate.whenOpen { loop.execute { held.value.handler.answer(context: held.value.context, plan: held.value.plan) } }
             } else {
-                sendHead(context: context, plan: plan)
+                answer(context: context, plan: plan)
             }
+        }
+    }
+
+    /// Sends the planned response, after its delay.
+    private func answer(context: ChannelHandlerContext, plan: SDPortTestResponsePlan) {
+        if plan.delay > 0 {
+            schedule(context: context, after: plan.delay) { [self] in self.sendHead(context: context, plan: plan) }
+        } else {
+            sendHead(context: context, plan: plan)
         }
     }
 

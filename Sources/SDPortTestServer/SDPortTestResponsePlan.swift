@@ -19,6 +19,8 @@ struct SDPortTestResponsePlan {
     /// Reset the connection instead of answering (after `delay`).
     var reset = false
     var delay: TimeInterval = 0
+    /// Nothing is sent before this gate opens (`SDPortTestRoute.held(by:)`).
+    var gate: SDPortTestGate?
     var head: HTTPResponseHead
     /// Slices of the route's buffer: writing them copies nothing.
     var pieces: [ByteBuffer] = []
@@ -32,6 +34,7 @@ struct SDPortTestResponsePlan {
                         request: request, keepAlive: keepAlive)
         if let route {
             plan = Self.build(route: route, request: request, keepAlive: keepAlive)
+            plan.gate = route.gate
         }
         self = plan
     }

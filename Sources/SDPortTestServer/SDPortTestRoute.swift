@@ -20,6 +20,7 @@ import NIOCore
 /// - `closeAfter(bytes:)`: a body shorter than its Content-Length (-1005, nothing decoded, nothing cached); with
 ///   `withoutContentLength()`, a body the server cuts short that HTTP cannot tell from a whole one.
 /// - `trickle(chunkSize:interval:)`: data arriving in pieces, for progress and progressive decoding.
+/// - `held(by:)`: no answer until a `SDPortTestGate` opens, so several requests are surely in flight at once.
 /// - `requireBasicAuth(user:password:)`: the downloader's `username` / `password` / `urlCredential`.
 /// - `setCookie(_:)`: `HandleCookies` (cookies stored, then sent back on the next request).
 /// - `headers(_:)`: anything else (for example garbage bytes labelled `image/jpeg`).
@@ -57,6 +58,7 @@ public struct SDPortTestRoute: Sendable {
     var closeAfterBytes: Int?
     var trickleChunkSize: Int?
     var trickleInterval: TimeInterval = 0
+    var gate: SDPortTestGate?
     var basicAuth: (user: String, password: String)?
     var cookies: [String] = []
 
@@ -172,6 +174,13 @@ public struct SDPortTestRoute: Sendable {
         var copy = self
         copy.trickleChunkSize = max(1, chunkSize)
         copy.trickleInterval = max(0, interval)
+        return copy
+    }
+
+    /// Sends nothing until `gate` opens, then answers as the route says (after its delay, if any).
+    public func held(by gate: SDPortTestGate) -> Self {
+        var copy = self
+        copy.gate = gate
         return copy
     }
 

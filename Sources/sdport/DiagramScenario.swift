@@ -46,7 +46,7 @@ enum DiagramScenario: String, CaseIterable, Sendable {
 
     /// Runs the scenario and returns the events of its URL reported during the measured load.
     @MainActor
-    func run(on loopback: FAQLoopback) async -> [SDWebImageTraceEvent] {
+    func run(on loopback: FAQLoopback) async throws -> [SDWebImageTraceEvent] {
         let server = loopback.server
         let context: SDWebImageViewContext = [SDWebImageExternalCustomManagerKey: loopback.manager]
         switch self {
@@ -73,13 +73,13 @@ enum DiagramScenario: String, CaseIterable, Sendable {
         case .cancelled:
             let view = UIImageView()
             view.sd_setImage(with: url, context: context, progress: nil, completed: nil)
-            await log.wait { events in events.contains { $0.mark == .operationStart } }
+            try await log.wait(for: "the operation's start") { events in events.contains { $0.mark == .operationStart } }
             view.sd_cancelCurrentImageLoad()
-            await log.wait { events in events.contains { $0.mark == .operationCancel } }
+            try await log.wait(for: "the operation's cancel") { events in events.contains { $0.mark == .operationCancel } }
         case .cacheSerializer:
             await Self.load(url, into: UIImageView(), context: context)
             // The serializer and the store run on a global queue after the completion was called.
-            await log.wait { events in events.contains { $0.step == .store } }
+            try await log.wait(for: "the cache-serializer load's store") { events in events.contains { $0.step == .store } }
         default:
             await Self.load(url, into: UIImageView(), context: context)
         }

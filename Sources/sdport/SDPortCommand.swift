@@ -7,7 +7,8 @@ import SDPort
 /// Threading: `sdport` has an async entry point. On Linux, Swift's async `main` drains the main dispatch queue
 /// (it ends in `dispatchMain()`), so the manager's completions run on the main queue exactly as they do in an app
 /// (MGR-10), and the command awaits them through continuations. No run loop is needed and nothing blocks a
-/// thread waiting for another.
+/// thread waiting for another. Every way out ends the process with a status and one stderr line: an error that
+/// leaves `run()` is caught here, and a step that never calls back is ended by `CommandWatchdog`.
 @main
 struct SDPortCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +32,11 @@ struct SDPortCommand: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try await asyncParseAsRoot(arguments)
+            // A person answers the quiz, and a drill builds a scratch copy: neither has a bound. Every other
+            // command ends, with one line and a status, if a step inside it never completes.
+            if !(command is QuizCommand || command is DrillCommand) {
+                CommandWatchdog.arm(command: type(of: command).configuration.commandName ?? "sdport")
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -19,6 +19,9 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
     case demoSetupFailed = 5
     /// `diagram --check`: a regenerated diagram's structure differs from the committed one.
     case checkFailed = 6
+    /// A step inside the command never completed: it stopped itself at its deadline (`CommandWatchdog`), or a
+    /// wait for an event inside it ran out.
+    case stalled = 7
     /// A file the command needs is not there: the knowledge bundle beside `sdport` (a binary copied without it), or,
     /// for `drill N`, a checkout of the package to break a copy of.
     case missingFiles = 8
@@ -35,6 +38,7 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
         case .outputUnwritable: return "the --output file cannot be written"
         case .demoSetupFailed: return "the demo cannot start (no Fixtures directory, server failed)"
         case .checkFailed: return "diagram --check: a regenerated diagram differs from the committed one"
+        case .stalled: return "a step inside the command never completed (it stopped at its deadline)"
         case .missingFiles: return "sdport's knowledge bundle (beside the binary), or for drill N a checkout, is missing"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SDPort
+import SDPortCacheWorkload
 import XCTest
 
 /// `AutoPurgeCache`: NSCache's contract on a least-recently-used store, emptied by the memory warning.
@@ -148,52 +149,79 @@ final class AutoPurgeCacheTests: XCTestCase {
 
     /// Parity: CACHE-14 — 20 000 random sets, gets, removes and limit changes, on keys whose hashes collide in
     /// runs, agree step by step with a plain model of an LRU (an array, most recent first): the same object for
-    /// every get, the same keys in the same order, the same total cost. The cache's own index (open addressing,
-    /// removal by shifting back) has to keep every key findable for that.
+    /// every get, and after every step the same keys in the same order and the same total cost. The cache's own
+    /// index (open addressing, removal by shifting back) has to keep every key findable for that. The sequence
+    /// comes from a seed (a new one each run, printed on a failure; `SDPORT_TEST_SEED=N` replays it), and the
+    /// test stops at the first step where cache and model disagree, naming it.
     func test_CACHE14_agreesWithAPlainLRUModelUnderCollidingKeys() {
+        let seed = ProcessInfo.processInfo.environment["SDPORT_TEST_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 0..<UInt64.max)
         for buckets in [1, 7, 1_000] {
-            let cache = AutoPurgeCache<CollidingKey, Box>(purgesOnMemoryWarning: false)
-            var model: [(key: CollidingKey, id: Int, cost: Int)] = []  // most recent first
-            var countLimit = 0, costLimit = 0
-            var random = SystemRandomNumberGenerator()
-            func trimModel() {
-                while (countLimit > 0 && model.count > countLimit)
-                        || (costLimit > 0 && model.reduce(0, { $0 + $1.cost }) > costLimit) {
-                    model.removeLast()
-                }
+            if let divergence = lruDivergence(seed: seed, buckets: buckets) {
+                XCTFail("\(divergence) (\(buckets) buckets; replay with SDPORT_TEST_SEED=\(seed))")
+                return
             }
-            for step in 0..<20_000 {
-                let key = CollidingKey(id: Int.random(in: 0..<150, using: &random), buckets: buckets)
-                switch Int.random(in: 0..<100, using: &random) {
-                case 0..<45:
-                    let cost = Int.random(in: 0..<20, using: &random)
-                    cache.setObject(Box(step), forKey: key, cost: cost)
-                    model.removeAll { $0.key == key }
-                    model.insert((key, step, cost), at: 0)
-                    trimModel()
-                case 45..<80:
-                    let expected = model.firstIndex { $0.key == key }.map { model.remove(at: $0) }
-                    if let expected { model.insert(expected, at: 0) }
-                    XCTAssertEqual(cache.object(forKey: key)?.id, expected?.id, "get \(key.id) at step \(step)")
-                case 80..<97:
-                    cache.removeObject(forKey: key)
-                    model.removeAll { $0.key == key }
-                case 97, 98:
-                    countLimit = [0, 10, 60, 120].randomElement(using: &random)!
-                    cache.countLimit = countLimit
-                    trimModel()
-                default:
-                    costLimit = [0, 100, 600].randomElement(using: &random)!
-                    cache.totalCostLimit = costLimit
-                    trimModel()
-                }
-                if step % 500 == 0 || step == 19_999 {
-                    XCTAssertEqual(cache.keysByRecency.map(\.id), model.map(\.key.id), "order at step \(step)")
-                    XCTAssertEqual(cache.count, model.count)
-                    XCTAssertEqual(cache.totalCost, model.reduce(0) { $0 + $1.cost })
-                }
-            }
-            for entry in model { XCTAssertEqual(cache.object(forKey: entry.key)?.id, entry.id) }
         }
+    }
+
+    /// Runs the random sequence of `seed` on a cache and on the model; returns the first disagreement, or nil.
+    private func lruDivergence(seed: UInt64, buckets: Int) -> String? {
+        let cache = AutoPurgeCache<CollidingKey, Box>(purgesOnMemoryWarning: false)
+        var model: [(key: CollidingKey, id: Int, cost: Int)] = []  // most recent first
+        var countLimit = 0, costLimit = 0
+        var random = SeededGenerator(seed: seed)
+        func trimModel() {
+            while (countLimit > 0 && model.count > countLimit)
+                    || (costLimit > 0 && model.reduce(0, { $0 + $1.cost }) > costLimit) {
+                model.removeLast()
+            }
+        }
+        for step in 0..<20_000 {
+            let key = CollidingKey(id: Int.random(in: 0..<150, using: &random), buckets: buckets)
+            let action: String
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<45:
+                let cost = Int.random(in: 0..<20, using: &random)
+                action = "set \(key.id) cost \(cost)"
+                cache.setObject(Box(step), forKey: key, cost: cost)
+                model.removeAll { $0.key == key }
+                model.insert((key, step, cost), at: 0)
+                trimModel()
+            case 45..<80:
+                action = "get \(key.id)"
+                let expected = model.firstIndex { $0.key == key }.map { model.remove(at: $0) }
+                if let expected { model.insert(expected, at: 0) }
+                let found = cache.object(forKey: key)?.id
+                if found != expected?.id {
+                    return "step \(step), \(action): the cache gave \(found.map(String.init) ?? "nil"), the model \(expected.map { String($0.id) } ?? "nil")"
+                }
+            case 80..<97:
+                action = "remove \(key.id)"
+                cache.removeObject(forKey: key)
+                model.removeAll { $0.key == key }
+            case 97, 98:
+                countLimit = [0, 10, 60, 120].randomElement(using: &random)!
+                action = "countLimit = \(countLimit)"
+                cache.countLimit = countLimit
+                trimModel()
+            default:
+                costLimit = [0, 100, 600].randomElement(using: &random)!
+                action = "totalCostLimit = \(costLimit)"
+                cache.totalCostLimit = costLimit
+                trimModel()
+            }
+            let order = cache.keysByRecency.map(\.id), expectedOrder = model.map(\.key.id)
+            if order != expectedOrder {
+                return "step \(step), \(action): keys by recency \(order.prefix(12)) != model \(expectedOrder.prefix(12))"
+            }
+            let cost = model.reduce(0) { $0 + $1.cost }
+            if cache.count != model.count || cache.totalCost != cost {
+                return "step \(step), \(action): count \(cache.count), cost \(cache.totalCost) != model \(model.count), \(cost)"
+            }
+        }
+        for entry in model where cache.object(forKey: entry.key)?.id != entry.id {
+            return "after the last step: \(entry.key.id) is not \(entry.id)"
+        }
+        return nil
     }
 }

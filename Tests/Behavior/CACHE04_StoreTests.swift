@@ -98,21 +98,38 @@ final class CACHE04_StoreTests: CACHETestCase {
     }
 
     /// Parity: CACHE-05 — called from an arbitrary thread, `storeImageData(toDisk:)` hops onto the io queue and
-    /// waits, as 4.4.8's `dispatch_sync` does: disk work queued before it has run when it returns, and so has
-    /// the write.
+    /// waits, as 4.4.8's `dispatch_sync` does. Shown with a gate: a block on the io queue holds it while a worker
+    /// calls the store; the call does not return and nothing is written while the gate is closed (the gate block
+    /// itself looks for the file as it lets go, still on the io queue); once it opens, the write runs after it
+    /// and the call returns with the file there.
     func test_CACHE05_storeImageDataToDiskFromAnyThreadWaitsOnTheIOQueue() throws {
         let cache = self.cache!
         let order = CACHELocked<[String]>([])
         let path = try XCTUnwrap(cache.defaultCachePath(forKey: "worker"))
+        let held = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0), calling = DispatchSemaphore(value: 0)
+        cache.ioQueue.async {
+            held.signal()
+            gate.wait()
+            order.mutate { $0.append(FileManager.default.fileExists(atPath: path) ? "gate opens, file there" : "gate opens, no file") }
+        }
+        XCTAssertEqual(held.wait(timeout: .now() + 10), .success, "the gate holds the io queue")
         let returned = expectation(description: "returned on the worker")
+        let returnedEarly = expectation(description: "the store returned while the io queue was held")
+        returnedEarly.isInverted = true
         DispatchQueue(label: "sdport.test.cache05.worker").async {
-            cache.ioQueue.async { order.mutate { $0.append("earlier io work") } }
+            calling.signal()
             cache.storeImageData(toDisk: Data([5, 4, 3]), forKey: "worker")
             order.mutate { $0.append(FileManager.default.fileExists(atPath: path) ? "returned, file there" : "returned, no file") }
+            returnedEarly.fulfill()
             returned.fulfill()
         }
+        XCTAssertEqual(calling.wait(timeout: .now() + 10), .success)
+        // The call is under way; while the io queue is held it must neither return nor write.
+        wait(for: [returnedEarly], timeout: 0.5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "written while the io queue was held")
+        gate.signal()
         wait(for: [returned], timeout: 10)
-        XCTAssertEqual(order.value, ["earlier io work", "returned, file there"])
+        XCTAssertEqual(order.value, ["gate opens, no file", "returned, file there"])
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data([5, 4, 3]))
     }
 

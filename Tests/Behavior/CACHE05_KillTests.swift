@@ -25,23 +25,19 @@ final class CACHE05_KillTests: XCTestCase {
         var generator = SeededGenerator(seed: 20_260_611)
         var killedMidway = 0
         for round in 0..<20 {
-            let child = Process()
-            child.executableURL = worker
-            child.arguments = ["store", directory.path, String(Self.imageCount)]
             // The child's private home (Tests/Isolation) goes into the directory too: a killed child cannot remove it.
-            child.environment = ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) { $1 }
-            child.standardInput = FileHandle.nullDevice
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
+            let child = try ChildProcess(
+                executable: worker, arguments: ["store", directory.path, String(Self.imageCount)],
+                environment: ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) { $1 },
+                stdout: .null, stderr: .null)
             // The moment: once the directory holds a random number of files (the first round starts empty,
             // later ones hold earlier rounds' files and overwrite them, so some rounds are killed at once).
             let target = Int(generator.next(upperBound: UInt64(Self.imageCount)))
-            try child.run()
             _ = waitUntil(timeout: 60) { !child.isRunning || files().count >= target }
             if child.isRunning { killedMidway += 1 }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            XCTAssertTrue(child.terminationReason == .uncaughtSignal || child.terminationStatus == 0, "round \(round)")
+            child.send(SIGKILL)
+            let exit = try child.wait(deadline: 30)
+            XCTAssertTrue(exit.reason == .signal || exit.code == 0, "round \(round)")
         }
         XCTAssertGreaterThan(killedMidway, 0, "at least one child was killed while storing")
 

@@ -1,25 +1,33 @@
 import Foundation
+import SDPortTestSupport
 import XCTest
 
-/// Runs the built `sdport` binary and collects its exit code, stdout and stderr.
+/// Runs the built `sdport` binary (or another command) to the end, with a deadline, and collects its exit code,
+/// stdout, stderr and peak resident size. A thin layer over `ChildProcess` (Tests/Support), which starts it,
+/// drains both pipes while it runs, and kills it past its deadline.
 ///
 /// The binary is found next to the test executable (SwiftPM puts every product of a build in one directory), or
 /// else in the package's `.build/debug`. BehaviorTests depends on the `sdport` target, so it is always built.
 struct CLIProcess {
+    /// How long a command may run unless its test says otherwise: generous for a cold debug build on a busy
+    /// machine, short enough that a hang fails the test rather than the whole run.
+    static let defaultDeadline: TimeInterval = 120
+
     struct Result {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Whether it exited (`status` is the exit code) or was ended by a signal (`status` is its number).
+        var reason: ChildProcess.Exit.Reason = .exit
+        /// The command's peak resident set size in bytes: `ru_maxrss` of its own `wait4` (see `ChildProcess`).
+        var peakResidentBytes: Int = 0
 
         /// The non-empty lines of stderr.
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty } }
         var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Behavior
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
+    static let packageRoot = ChildProcess.packageRoot
 
     /// The `sdport` executable. A missing binary fails the test (it never skips): BehaviorTests depends on the
     /// `sdport` target, so a missing binary means a broken build, which a skip would hide.
@@ -28,73 +36,42 @@ struct CLIProcess {
     }
 
     /// An executable product of the package, found as `binary()` finds `sdport` (BehaviorTests depends on each one
-    /// it runs: `sdport`, `sdport-cache-worker`).
+    /// it runs: `sdport`, `sdport-cache-worker`, `sdport-test-launcher`).
     static func executable(_ name: String) throws -> URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
-            Bundle.main.bundleURL.appendingPathComponent(name),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
-            packageRoot.appendingPathComponent(".build/debug/\(name)"),
-        ]
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw MissingBinary(candidates: candidates.map(\.path))
-        }
-        return found
+        try ChildProcess.productExecutable(name)
     }
 
-    /// Runs `sdport arguments...` in `directory` (default: the package root) and waits for it to exit.
-    /// Both pipes are drained while it runs, so a long output cannot block it.
-    static func run(_ arguments: [String], in directory: URL? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
-        try run(executable: binary(), arguments, in: directory, environment: environment)
+    /// Runs `sdport arguments...` in `directory` (default: the package root) and waits for it to exit, at most
+    /// `deadline` seconds (then it is killed and `ChildProcess.DeadlineExceeded`, naming the command, is thrown).
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+                    input: String? = nil, deadline: TimeInterval = defaultDeadline) throws -> Result {
+        try run(executable: binary(), arguments, in: directory, environment: environment, input: input, deadline: deadline)
     }
 
     /// Runs `python3 arguments...` (found on PATH) as `run` runs `sdport`; the tests of the scripts under scripts/.
-    static func runPython(_ arguments: [String], in directory: URL? = nil) throws -> Result {
-        try run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: directory)
+    static func runPython(_ arguments: [String], in directory: URL? = nil,
+                          deadline: TimeInterval = defaultDeadline) throws -> Result {
+        try run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: directory, deadline: deadline)
     }
 
-    /// Runs `executable arguments...` as `run` runs `sdport`.
+    /// Runs `executable arguments...` as `run` runs `sdport`. `environment` is merged into this process's;
+    /// `input`, when given, is written to the child's stdin, which is then closed (else stdin is /dev/null).
     static func run(executable: URL, _ arguments: [String], in directory: URL? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
-        if let environment {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+                    environment: [String: String]? = nil, input: String? = nil,
+                    deadline: TimeInterval = defaultDeadline) throws -> Result {
+        let child = try ChildProcess(
+            executable: executable, arguments: arguments, directory: directory ?? packageRoot,
+            environment: environment.map { ProcessInfo.processInfo.environment.merging($0) { _, new in new } },
+            stdin: input == nil ? .null : .pipe)
+        if let input, let handle = child.input {
+            // On its own thread: a child that reads nothing must not block the test in write (the deadline ends it).
+            Thread.detachNewThread {
+                try? handle.write(contentsOf: Data(input.utf8))
+                try? handle.close()
+            }
         }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let group = DispatchGroup()
-        let outData = DataBox()
-        let errData = DataBox()
-        DispatchQueue.global().async(group: group) { outData.data = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
-        group.wait()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData.data, as: UTF8.self),
-                      stderr: String(decoding: errData.data, as: UTF8.self))
-    }
-
-    /// Thrown (a failure, not a skip) when no candidate path holds an executable `sdport`.
-    struct MissingBinary: Error, CustomStringConvertible {
-        let candidates: [String]
-        var description: String { "sdport binary not found; looked at \(candidates)" }
-    }
-
-    /// Collects one pipe's bytes: written by its reader thread, read after the group has finished. Guarded by `lock`.
-    private final class DataBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored = Data()
-        var data: Data {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
+        let exit = try child.wait(deadline: deadline)
+        return Result(status: exit.code, stdout: child.text(1), stderr: child.text(2), reason: exit.reason,
+                      peakResidentBytes: exit.peakResidentBytes)
     }
 }

@@ -209,6 +209,29 @@ final class CLITests: XCTestCase {
         assertFails(result, status: 1, mentioning: "not a decodable image")  // the coder's reason, underneath
     }
 
+    /// A failure inside a longer command ends it: the demo given a fixture that sniffs as PNG but holds no image
+    /// stops at that load with exit code 1 and one stderr line, well within the child's deadline.
+    func test_CLI_aFailingStepInsideTheDemoEndsItWithOneLine() throws {
+        let fixtures = directory.url.appendingPathComponent("fixtures")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 0xAB, count: 200))
+            .write(to: fixtures.appendingPathComponent("broken.png"))
+        let result = try CLIProcess.run(["demo", "--fixtures", fixtures.path, "--cache-dir", cacheDirectory + "/demo"],
+                                        deadline: 60)
+        assertFails(result, status: 1, mentioning: "sdport: demo: ")
+        XCTAssertTrue(result.stderr.contains("broken.png"), result.stderr)
+    }
+
+    /// A step that never completes ends the command at its deadline (`SDPORT_COMMAND_DEADLINE`), with exit code 7
+    /// and one line naming the command, rather than leaving the process waiting: here a download whose server
+    /// never answers (the download's own 15 s timeout would come later).
+    func test_CLI_aStepThatNeverCompletesEndsAtTheCommandsDeadline() throws {
+        server.route("/stalled.png", .stall)
+        let result = try CLIProcess.run(["load", server.url("/stalled.png").absoluteString, "--cache-dir", cacheDirectory],
+                                        environment: ["SDPORT_COMMAND_DEADLINE": "1"], deadline: 60)
+        assertFails(result, status: 7, mentioning: "sdport: load did not finish within 1 s")
+    }
+
     func test_CLI_unknownFlagAndUnknownOptionNameAreUsageErrors() throws {
         let url = server.url("/baseline.jpg").absoluteString
         assertFails(try CLIProcess.run(["load", url, "--bogus"]), status: 2, mentioning: "--bogus")

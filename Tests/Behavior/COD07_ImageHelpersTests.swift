@@ -165,6 +165,13 @@ final class COD07_ImageHelpersTests: XCTestCase {
         let decoded = try XCTUnwrap(UIImage.decodedImage(with: png))
         XCTAssertTrue(decoded.sd_isDecoded)
         XCTAssertEqual(decoded.pixelWidth, png.pixelWidth)
+        XCTAssertEqual(decoded.pixelHeight, png.pixelHeight)
+        // A new image, as 4.4.8 draws the input into a new bitmap context (`SDWebImageImageIOCoder.m:229-243`): another
+        // instance, marked decoded, with the same picture, the input left as it was. (The pixels are an immutable
+        // Swift array, so the two may share storage: neither can be written, as with a fresh bitmap.)
+        XCTAssertFalse(decoded === png, "a new image, not the input")
+        XCTAssertFalse(png.sd_isDecoded, "the input is not marked")
+        XCTAssertEqual(decoded.pixels, png.pixels, "the same picture")
         XCTAssertNil(UIImage.decodedImage(with: nil))
         XCTAssertNil(UIImage.decodedAndScaledDownImage(with: nil))
         let animated = try XCTUnwrap(UIImage.sd_animatedGIF(with: try TestFixtures.data("animated.gif")))

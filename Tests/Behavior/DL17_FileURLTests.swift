@@ -74,7 +74,21 @@ final class DL17_FileURLTests: XCTestCase {
         XCTAssertEqual(key, url.absoluteString)
         XCTAssertTrue(key.hasPrefix("file:///"))
         XCTAssertEqual(env.diskImageExists(forKey: key), true)
-        XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: key))
+        let cached = try XCTUnwrap(env.cache.imageFromMemoryCache(forKey: key))
+
+        // The second load: a memory hit, the very image the cache holds, with the file itself gone meanwhile.
+        try FileManager.default.removeItem(at: url)
+        let second = expectation(description: "second load")
+        let secondResult = Locked<(UIImage?, SDImageCacheType?, Bool)>((nil, nil, false))
+        env.manager.loadImage(with: url, options: [], progress: nil) { image, _, error, cacheType, finished, _ in
+            XCTAssertNil(error)
+            secondResult.value = (image, cacheType, finished)
+            second.fulfill()
+        }
+        wait(for: [second], timeout: 10)
+        XCTAssertEqual(secondResult.value.1, .memory, "the second load is a memory hit")
+        XCTAssertTrue(secondResult.value.0 === cached, "the memory cache's image")
+        XCTAssertTrue(secondResult.value.2)
 
         let missing = expectation(description: "missing file")
         env.manager.loadImage(with: files.appendingPathComponent("gone.jpg"), options: [], progress: nil) { image, _, error, _, _, _ in

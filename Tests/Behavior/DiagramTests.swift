@@ -133,14 +133,25 @@ final class DiagramTests: XCTestCase {
     }
 
     /// Thread ids and times are not structure: a committed diagram whose table and arrow details differ still passes.
+    /// Each edit is checked to have matched, and the copy checked to differ from the committed file, so the check
+    /// really saw a changed diagram.
     func test_DIAG_checkIgnoresThreadsTimesAndDetails() throws {
+        let threadAndTime = #"\| \d+ \| [0-9.]+ \|"#
         let copy = try copyOfCommittedDiagrams(editing: "disk-hit.md") { text in
-            let changed = text.replacingOccurrences(of: #"\| \d+ \| [0-9.]+ \|"#, with: "| 1 | 999.99 |", options: .regularExpression)
+            let rows = text.components(separatedBy: "\n").filter { $0.range(of: threadAndTime, options: .regularExpression) != nil }
+            XCTAssertGreaterThan(rows.count, 2, "the table has thread and time cells to edit")
+            XCTAssertTrue(text.contains("· hit, "), "an arrow detail to edit")
+            return text.replacingOccurrences(of: threadAndTime, with: "| 1 | 999.99 |", options: .regularExpression)
                 .replacingOccurrences(of: "· hit, ", with: "· hit (edited), ")
-            XCTAssertNotEqual(changed, text)
-            return changed
         }
+        let committed = try String(contentsOf: committedDiagrams.appendingPathComponent("disk-hit.md"), encoding: .utf8)
+        let edited = try String(contentsOf: copy.appendingPathComponent("disk-hit.md"), encoding: .utf8)
+        XCTAssertNotEqual(edited, committed)
+        XCTAssertFalse(edited.contains("· hit, "), "every arrow detail was edited")
+        XCTAssertTrue(edited.contains("· hit (edited), "))
+        XCTAssertGreaterThan(edited.components(separatedBy: "| 1 | 999.99 |").count - 1, 2, "thread and time cells were edited")
         let result = try CLIProcess.run(["diagram", "disk-hit", "--check", copy.path], environment: environment)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdoutLines, ["same structure: \(copy.appendingPathComponent("disk-hit.md").path)"], result.stdout)
     }
 }

@@ -50,30 +50,23 @@ final class ISOTestIsolationTests: XCTestCase {
 
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0])
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: testBinary.path), testBinary.path)
-        let process = Process()
-        process.executableURL = testBinary
         // Every test that posts willTerminate / didEnterBackground, uses the shared cache or downloader, or
         // starts `sdport` (which uses the shared cache when given no --cache-dir).
-        process.arguments = [[
+        let tests = [
             "BehaviorTests.ISOTestIsolationTests/test_ISO_sharedCacheLivesInThePrivateHomeAndHearsLifecycleNotifications",
             "BehaviorTests.CACHE13_LifecycleTests",
             "InterviewTests.FAQ07_DiskLifetimeTests",
             "InterviewTests.FAQ01_DiskDirectoryTests",
             "InterviewTests.FAQ02_DownloaderDefaultsTests",
-        ].joined(separator: ",")]
+        ].joined(separator: ",")
         var environment = ProcessInfo.processInfo.environment
         for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "SDPORT_TEST_HOME"] { environment[name] = nil }
         environment["HOME"] = fakeHome.path
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let log = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: log, as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 0, String(text.suffix(4000)))
+        let process = try ChildProcess(executable: testBinary, arguments: [tests], environment: environment)
+        let exit = try process.wait(deadline: 300)
+        let text = process.text(1) + process.text(2)
+        XCTAssertEqual(exit.reason, .exit, String(text.suffix(4000)))
+        XCTAssertEqual(exit.code, 0, String(text.suffix(4000)))
         XCTAssertTrue(text.contains("test_ISO_sharedCacheLivesInThePrivateHomeAndHearsLifecycleNotifications"),
                       "the child ran the shared-cache test: \(text.suffix(2000))")
 

@@ -414,10 +414,14 @@ final class OPDownloaderOperationTests: XCTestCase {
 
     /// Parity: DL-18 — the downloader is its session's delegate and hands each task's callbacks to the operation
     /// that owns the task: two operations running at once each hear only their own task, and each gets its own bytes.
+    /// Both requests are held at the server until both are in flight, then trickle their bodies side by side.
     func test_DL18_downloaderRoutesEachTaskToItsOperation() throws {
         XCTAssertTrue(downloader.sessionDelegate === downloader, "the downloader is the session's delegate")
-        server.route("/b.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg").trickle(chunkSize: 2048, interval: 0.005))
-        server.route("/c.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").trickle(chunkSize: 2048, interval: 0.005))
+        let gate = SDPortTestGate()
+        server.route("/b.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+                        .trickle(chunkSize: 2048, interval: 0.005).held(by: gate))
+        server.route("/c.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                        .trickle(chunkSize: 2048, interval: 0.005).held(by: gate))
         downloader.setOperationClass(DLTaskCheckingOperation.self)
         defer { downloader.setOperationClass(nil) }
         let b = DownloadRecorder(), c = DownloadRecorder()
@@ -429,7 +433,11 @@ final class OPDownloaderOperationTests: XCTestCase {
                 if finished { both.fulfill() }
             }
         }
+        XCTAssertTrue(waitUntil { self.server.requestsInFlight == 2 }, "both downloads are in flight at once")
+        XCTAssertEqual(downloader.currentDownloadCount, 2)
+        gate.open()
         wait(for: [both], timeout: 20)
+        XCTAssertEqual(server.maxConcurrentRequests, 2, "the two downloads overlapped")
         XCTAssertEqual(b.final?.data, try TestFixtures.data("progressive.jpg"))
         XCTAssertEqual(c.final?.data, try TestFixtures.data("baseline.jpg"))
         XCTAssertEqual(DLTaskCheckingOperation.foreignCallbacks.value, 0, "no operation heard another's task")

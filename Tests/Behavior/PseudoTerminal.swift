@@ -1,4 +1,5 @@
 import Foundation
+import SDPortTestSupport
 import XCTest
 
 /// A pseudo-terminal for driving `sdport` the way a person at a terminal does: the child's stdin, stdout and
@@ -45,22 +46,15 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Starts `arguments` of the `sdport` binary on the slave side, then lets go of the parent's slave descriptor,
-    /// so the master reads end of file (EIO) once the child has exited.
+    /// so the master reads end of file (EIO) once the child has exited. The test ends it with `wait(deadline:)`.
     /// `unset` names variables the child must not inherit.
-    func start(_ arguments: [String], environment: [String: String], unset: [String] = []) throws -> Process {
-        let process = Process()
-        process.executableURL = try CLIProcess.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = CLIProcess.packageRoot
+    func start(_ arguments: [String], environment: [String: String], unset: [String] = []) throws -> ChildProcess {
         var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         for name in unset { merged[name] = nil }
-        process.environment = merged
-        let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.standardInput = handle
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        close(slave)
+        defer { close(slave) }
+        let process = try ChildProcess(executable: try CLIProcess.binary(), arguments: arguments,
+                                       directory: CLIProcess.packageRoot, environment: merged,
+                                       stdin: .descriptor(slave), stdout: .descriptor(slave), stderr: .descriptor(slave))
         Thread.detachNewThread { [self] in readUntilClosed() }
         return process
     }

@@ -32,40 +32,32 @@ struct TestServerCurl {
         }
     }
 
-    /// Runs `curl -s` with `arguments` (URLs and options) and a 10 s ceiling, and waits for it.
+    /// Runs `curl -s` with `arguments` (URLs and options) and a 10 s ceiling of its own, and waits for it (a 30 s
+    /// deadline over the whole command, in case curl itself hangs).
     static func run(_ arguments: [String]) throws -> Result {
         let folder = try TemporaryDirectory(prefix: "sdport-curl")
         defer { folder.remove() }
         let headersFile = folder.url.appendingPathComponent("headers").path
         let bodyFile = folder.url.appendingPathComponent("body").path
-        let process = makeProcess(["-s", "--max-time", "10", "-D", headersFile, "-o", bodyFile,
-                                   "-w", "%{http_code} %{num_connects}\n"] + arguments)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let written = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let process = try start(["-s", "--max-time", "10", "-D", headersFile, "-o", bodyFile,
+                                 "-w", "%{http_code} %{num_connects}\n"] + arguments)
+        let exit = try process.wait(deadline: 30)
         // One "code connects" line per transfer (URLs after the first need their own `-o`).
-        let lines = written.split(separator: "\n").map { $0.split(separator: " ").map { Int($0) ?? 0 } }
-        return Result(exitCode: process.terminationStatus,
+        let lines = process.text(1).split(separator: "\n").map { $0.split(separator: " ").map { Int($0) ?? 0 } }
+        return Result(exitCode: exit.code,
                       body: (try? Data(contentsOf: URL(fileURLWithPath: bodyFile))) ?? Data(),
                       headerText: (try? String(contentsOfFile: headersFile, encoding: .utf8)) ?? "",
                       statusCode: lines.last?.first ?? 0,
                       connects: lines.reduce(0) { $0 + ($1.count > 1 ? $1[1] : 0) })
     }
 
-    /// A `curl -s -o /dev/null` process (not started) for requests a test lets run in the background.
-    static func backgroundProcess(_ arguments: [String]) -> Process {
-        let process = makeProcess(["-s", "-o", "/dev/null"] + arguments)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        return process
+    /// A started `curl -s -o /dev/null` process for requests a test lets run in the background; the test ends it
+    /// with `wait(deadline:)`.
+    static func background(_ arguments: [String]) throws -> ChildProcess {
+        try start(["-s", "-o", "/dev/null"] + arguments)
     }
 
-    private static func makeProcess(_ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl"] + arguments
-        return process
+    private static func start(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["curl"] + arguments)
     }
 }

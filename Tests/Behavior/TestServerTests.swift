@@ -31,13 +31,9 @@ final class TestServerTests: XCTestCase {
         XCTAssertTrue(condition(), "timed out waiting until \(what)")
     }
 
-    /// Starts curl in the background; the returned expectation is fulfilled when it exits.
-    private func curlInBackground(_ path: String, _ options: [String] = []) throws -> (Process, XCTestExpectation) {
-        let process = TestServerCurl.backgroundProcess(options + ["--max-time", "20", server.url(path).absoluteString])
-        let exited = expectation(description: "curl \(path) exited")
-        process.terminationHandler = { _ in exited.fulfill() }
-        try process.run()
-        return (process, exited)
+    /// Starts curl in the background (its own ceiling 20 s); `wait(deadline:)` ends it.
+    private func curlInBackground(_ path: String, _ options: [String] = []) throws -> ChildProcess {
+        try TestServerCurl.background(options + ["--max-time", "20", server.url(path).absoluteString])
     }
 
     // MARK: Serving
@@ -255,17 +251,30 @@ final class TestServerTests: XCTestCase {
         XCTAssertEqual(soon.bodyText, "soon")
     }
 
+    func testHeldRouteAnswersOnceItsGateOpens() throws {
+        let gate = SDPortTestGate()
+        server.route("/held", .data(Data("held".utf8)).held(by: gate))
+        try server.start()
+        let first = try curlInBackground("/held"), second = try curlInBackground("/held")
+        waitUntil("both held requests arrived") { server.hits("/held") == 2 }
+        XCTAssertEqual(server.requestsInFlight, 2, "nothing answered while the gate is shut")
+        XCTAssertTrue(first.isRunning && second.isRunning)
+        gate.open()
+        XCTAssertEqual(try first.wait(deadline: 10).code, 0)
+        XCTAssertEqual(try second.wait(deadline: 10).code, 0)
+        XCTAssertEqual(server.requestsInFlight, 0)
+        XCTAssertEqual(try curl("/held").bodyText, "held", "an open gate lets the next one through at once")
+    }
+
     func testStallNeverAnswersAndStopClosesTheConnection() throws {
         server.route("/stall", .stall)
         try server.start()
-        let (process, exited) = try curlInBackground("/stall")
+        let process = try curlInBackground("/stall")
         waitUntil("the stalled request arrived") { server.hits("/stall") == 1 }
         XCTAssertEqual(server.requestsInFlight, 1)
 
         server.stop()
-        wait(for: [exited], timeout: 10)
-        process.waitUntilExit()  // reaps it, so Foundation lets go of the Process
-        XCTAssertEqual(process.terminationStatus, 52, "curl: empty reply, the server closed the connection")
+        XCTAssertEqual(try process.wait(deadline: 10).code, 52, "curl: empty reply, the server closed the connection")
         XCTAssertEqual(server.requestsInFlight, 0)
         XCTAssertEqual(server.port, 0)
         server.stop()  // idempotent
@@ -358,7 +367,7 @@ final class TestServerTests: XCTestCase {
         XCTAssertEqual(try curl("/ok").statusCode, 200)
         XCTAssertEqual(server.maxConcurrentRequests, 1)
 
-        var running: [(Process, XCTestExpectation)] = []
+        var running: [ChildProcess] = []
         for _ in 0..<3 { running.append(try curlInBackground("/hang")) }
         waitUntil("three stalled requests arrived") { server.hits("/hang") == 3 }
         XCTAssertEqual(server.requestsInFlight, 3)
@@ -371,9 +380,7 @@ final class TestServerTests: XCTestCase {
         XCTAssertEqual(server.maxConcurrentRequests, 3, "the maximum restarts from the requests still in flight")
 
         server.stop()
-        wait(for: running.map(\.1), timeout: 10)
-        // Reaps each process, so Foundation lets go of it (it keeps a started Process until then).
-        for (process, _) in running { process.waitUntilExit() }
+        for process in running { try process.wait(deadline: 10) }
         XCTAssertEqual(server.requestsInFlight, 0)
     }
 

@@ -102,7 +102,7 @@ final class V5FidelityTests: XCTestCase {
         operation.cancel()
         XCTAssertTrue(waitUntil { calls.count == 1 })
         operation.cancel()
-        drainMainQueue()
+        XCTAssertTrue(env.waitForDownloadsToEnd(), "the cancelled download ended")
         let call = try XCTUnwrap(calls.values.first)
         XCTAssertEqual(calls.count, 1)
         XCTAssertEqual(call.errorDomain, SDWebImageErrorDomain)
@@ -116,7 +116,7 @@ final class V5FidelityTests: XCTestCase {
         let operation4 = env.manager.loadImage(with: url, options: []) { _, _, _, _, _, _ in calls4.append(true) }
         XCTAssertTrue(waitUntil { self.env.server.hits("/hold.png") == 2 })
         operation4.cancel()
-        drainMainQueue()
+        XCTAssertTrue(env.waitForDownloadsToEnd(), "the cancelled download ended")
         XCTAssertEqual(calls4.count, 0, "4.4.8: a cancelled load calls nothing")
     }
 

@@ -137,7 +137,7 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertTrue(waitUntil { self.env.server.hits("/hold.png") == 1 })
         env.manager.cancelAll()
         XCTAssertFalse(env.manager.isRunning)
-        drainMainQueue()
+        XCTAssertTrue(env.waitForDownloadsToEnd(), "the cancelled download ended")
         XCTAssertEqual(called.values, [2002], "a cancelled 5.x load answers once, cancelled")
     }
 

@@ -17,6 +17,17 @@ extension ManagerTestEnvironment {
         return calls.values
     }
 
+    /// For a test that shows a callback does NOT come: waits for the event that would carry it -- the cancelled
+    /// downloads have left the downloader's queue and its URL table, and the server has seen their connections
+    /// end -- then runs the main queue, where such a callback would be queued by then. False if they never end.
+    func waitForDownloadsToEnd(timeout: TimeInterval = 15) -> Bool {
+        let ended = waitUntil(timeout: timeout) {
+            self.downloader.currentDownloadCount == 0 && self.downloader.runningURLCount == 0 && self.server.requestsInFlight == 0
+        }
+        drainMainQueue()
+        return ended
+    }
+
     /// The first finished call of `loadV5`, or nil when none came.
     func loadV5Finished(_ url: URL?, options: SDWebImageV5Options = [], context: SDWebImageContext? = nil,
                         manager: SDWebImageManager? = nil) -> CompletionCall? {

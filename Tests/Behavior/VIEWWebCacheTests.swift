@@ -509,7 +509,9 @@ final class VIEWWebCacheTests: XCTestCase {
                                       completed: done.block, context: viewContext)
         guard let first = sets.values.first else { return XCTFail("the placeholder was not set") }
         XCTAssertTrue(first === placeholder)
-        XCTAssertTrue(waitUntil { sets.count == 2 })
+        // Each leave below matches an enter the view made; without the second set there is no second enter, and a
+        // leave too many would crash the test process rather than fail this test.
+        guard waitUntil({ sets.count == 2 }) else { return XCTFail("the downloaded image was not set") }
         XCTAssertEqual(sets.values.last??.pixelWidth, 256)
         drainMainQueue()
         XCTAssertEqual(done.count, 0, "the group has not been left yet")
@@ -536,9 +538,10 @@ final class VIEWWebCacheTests: XCTestCase {
         imageView.sd_setImage(with: url, placeholderImage: makeImage(2), context: viewContext, completed: done.block)
         XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertEqual(done.last?.image?.pixelWidth, 256)
-        XCTAssertEqual(group.wait(timeout: .now()), .timedOut, "entered, never left by the default setter")
+        // A leave without its enter would crash the test process: each leave waits for the check that it is owed.
+        guard group.wait(timeout: .now()) == .timedOut else { return XCTFail("entered, never left by the default setter") }
         group.leave()
-        XCTAssertEqual(group.wait(timeout: .now()), .timedOut, "entered twice: placeholder and image")
+        guard group.wait(timeout: .now()) == .timedOut else { return XCTFail("entered twice: placeholder and image") }
         group.leave()
         XCTAssertEqual(group.wait(timeout: .now()), .success)
     }

@@ -33,10 +33,11 @@ public enum CacheWorkload {
         return cache
     }
 
-    /// Stores `payload(i)` under `key(i)` for every i below `count`, one after another (the kill test's child).
-    public static func storeAll(in directory: String, count: Int) throws {
+    /// Stores `payload(i)` under `key(i)` for every i in `first..<first + count`, one after another (the kill
+    /// test's child, and the last phase of the multi-process test).
+    public static func storeAll(in directory: String, count: Int, first: Int = 0) throws {
         let cache = cache(in: directory)
-        for index in 0..<count {
+        for index in first..<first + count {
             try cache.writeImageDataToDisk(try payload(index), forKey: key(index))
         }
     }
@@ -61,6 +62,24 @@ public enum CacheWorkload {
             sum.removals += other.removals; sum.cleanups += other.cleanups; sum.clears += other.clears
             return sum
         }
+    }
+
+    /// The counts of each kind of operation `mixed` runs for these arguments (stores, reads, removals, cleanups,
+    /// clears; the rest zero): the kinds depend on the seed only, never on what the cache answered.
+    public static func planned(seed: UInt64, operations: Int, keys: Int) -> Report {
+        var random = SeededGenerator(seed: seed)
+        var report = Report()
+        for _ in 0..<operations {
+            _ = random.next(upperBound: UInt64(keys))
+            switch random.next(upperBound: 100) {
+            case 0..<50: report.stores += 1
+            case 50..<80: report.reads += 1
+            case 80..<94: report.removals += 1
+            case 94..<98: report.cleanups += 1
+            default: report.clears += 1
+            }
+        }
+        return report
     }
 
     /// `operations` random operations over `keys` keys, from `seed`: stores (50 %), reads of the bytes and of the

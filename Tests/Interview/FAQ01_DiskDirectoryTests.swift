@@ -28,24 +28,15 @@ final class FAQ01_DiskDirectoryTests: XCTestCase {
         XCTAssertEqual(SDImageCache.shared.makeDiskCachePath("default"), SDImageCache.userCachesDirectory + "/default")
     }
 
-    /// `sdport cache path` run with HOME and XDG_CACHE_HOME (nil: unset) as given.
+    /// `sdport cache path` run with HOME and XDG_CACHE_HOME (nil: unset) as given, with a 60 s deadline.
     private func sharedCachePath(home: String, xdgCacheHome: String?) throws -> String {
-        let sdport = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdport")
-        let process = Process()
-        process.executableURL = sdport
-        process.arguments = ["cache", "path"]
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home
         environment["XDG_CACHE_HOME"] = xdgCacheHome
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let process = try ChildProcess(executable: ChildProcess.productExecutable("sdport"), arguments: ["cache", "path"],
+                                       environment: environment, stderr: .null)
+        XCTAssertEqual(try process.wait(deadline: 60).code, 0)
+        return process.text(1).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Parity: FAQ-01 — a given directory gets the full namespace appended; files land there.

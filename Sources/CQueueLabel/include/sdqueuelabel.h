@@ -14,6 +14,9 @@ const char *sdport_current_queue_label(void);
  * dispatch_queue_t. */
 int sdport_is_current_queue(void *queue);
 
+/* The same test for the main queue (dispatch_main_async_safe), without needing the Swift wrapper's queue object. */
+int sdport_is_main_queue(void);
+
 /* The kernel's id of the calling thread (gettid), the number `top -H` and `ps -L` show. */
 uint64_t sdport_current_thread_id(void);
 

@@ -35,5 +35,11 @@ public func dispatch_queue_async_safe(_ queue: DispatchQueue, _ block: @escaping
 /// or by Swift's main actor executor; a program must do one of them or main-queue blocks never run.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCompat.h:106` (`dispatch_main_async_safe`).
 public func dispatch_main_async_safe(_ block: @escaping @Sendable () -> Void) {
-    dispatch_queue_async_safe(DispatchQueue.main, block)
+    // The same label test as `dispatch_queue_async_safe`, made in C on libdispatch's main queue: this path runs for
+    // every completion, and reading the overlay's queue object through `Mirror` allocates.
+    if sdport_is_main_queue() != 0 {
+        block()
+    } else {
+        DispatchQueue.main.async(execute: block)
+    }
 }
