@@ -118,10 +118,10 @@ def swift_signature(lines, index):
         generics = re.sub(r'<[^()]*?>', '', text)
         inside = generics[generics.find('(') + 1:generics.rfind(')')] if '(' in generics else ''
         labels, depth, current = [], 0, ''
-        for char in inside:
+        for position, char in enumerate(inside):
             if char in '([<':
                 depth += 1
-            elif char in ')]>':
+            elif char in ')]' or char == '>' and inside[position - 1:position] != '-':  # not the arrow of `->`
                 depth -= 1
             if char == ',' and depth == 0:
                 labels.append(current)

@@ -25,6 +25,12 @@ public final class Cache {
         _ = path
     }
 
+    func query(forKey key: String, memoryKey: (@Sendable (Int) -> String?)? = nil,
+               decode: @escaping (Data) -> Int?) -> Int {
+        let queried = 1
+        return queried
+    }
+
     public var count: Int { 0 }
 }
 
@@ -60,6 +66,9 @@ class PortSymbolTests(unittest.TestCase):
     def test_a_multi_line_signature_gives_every_label(self):
         (_, symbol), _ = self.locate('let path = key')
         self.assertEqual(symbol, 'Cache.store(_:forKey:completion:)')
+
+    def test_closure_parameters_do_not_hide_later_labels(self):
+        self.assertEqual(self.locate('let queried = 1')[0][1], 'Cache.query(forKey:memoryKey:decode:)')
 
     def test_properties_types_and_extensions(self):
         self.assertEqual(self.locate('public var count')[0][1], 'Cache.count')
