@@ -55,11 +55,24 @@ let package = Package(
             ]
         ),
 
+        // MARK: The facts, as data: FAQ cards, myths, deliberate differences, parity IDs and the original's line
+        // tables, one JSON file per item (Docs/knowledge/index.json lists them). Resources, so an installed `sdport`
+        // (the binary and SDPort_SDPortKnowledge.resources beside it) needs no checkout; scripts/ read the same files.
+        .target(
+            name: "SDPortKnowledge",
+            path: "Docs/knowledge",
+            sources: ["SDPortKnowledge.swift"],
+            resources: [
+                .copy("index.json"), .copy("faq"), .copy("myths"), .copy("differences"), .copy("parity"),
+                .copy("original-lines.tsv"), .copy("original-lines-5.21.5.tsv"),
+            ]
+        ),
+
         // MARK: Command line and benchmarks
         .executableTarget(
             name: "sdport",
             dependencies: [
-                "SDPort", "SDPortTestServer",
+                "SDPort", "SDPortTestServer", "SDPortKnowledge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -4,9 +4,9 @@
   containing the text: `SDImageCache.swift` · `SDImageCache.init(namespace:diskCacheDirectory:)`, linked to the
   file. Committed Markdown names no line number of the port, so moving code never makes a doc stale; the check still
   fails when the file or the text is gone, or when the text moves into another symbol.
-- {{File.m symbol}} → the original's line at tag 4.4.8 with a link, from Docs/original-lines.tsv; a header's
+- {{File.m symbol}} → the original's line at tag 4.4.8 with a link, from Docs/knowledge/original-lines.tsv; a header's
   method points at its .m.
-- {{5: Core/File.m symbol}} → the same at tag 5.21.5, from Docs/original-lines-5.21.5.tsv.
+- {{5: Core/File.m symbol}} → the same at tag 5.21.5, from Docs/knowledge/original-lines-5.21.5.tsv.
 - {{File.m symbol #L324}} or {{File.m symbol #L324-328}} → the line (or lines) inside that symbol that decide a
   claim, linked at tag 4.4.8 (also with the 5: prefix). The line must fall inside the symbol: after its first line
   and before the next symbol the table lists for that file, so a deciding line cannot drift into another method.
@@ -20,6 +20,7 @@ import os
 import re
 
 TAGS = {'4.4.8': 'original-lines.tsv', '5.21.5': 'original-lines-5.21.5.tsv'}
+TABLES = os.path.join('Docs', 'knowledge')  # where the tables live (they are facts: `sdport` reads them too)
 # The text may hold brackets ("= [],"): it runs to the first "]]" not followed by another "]".
 PORT_MARKER = re.compile(r'(`?)\[\[([^#\]\n]+)#(.+?)\]\](?!\])\1')
 ORIGINAL_MARKER = re.compile(r'\{\{([^ }]+) ([^}]+)\}\}')
@@ -36,11 +37,11 @@ def leftovers(text):
 
 
 def read_original_tables(root):
-    """{tag: {(file, symbol): line}} for every tag's table in Docs/."""
+    """{tag: {(file, symbol): line}} for every tag's table in Docs/knowledge/."""
     tables = {}
     for tag, name in TAGS.items():
         table = {}
-        with open(os.path.join(root, 'Docs', name), encoding='utf-8') as handle:
+        with open(os.path.join(root, TABLES, name), encoding='utf-8') as handle:
             for row in handle.read().split('\n'):
                 fields = row.split('\t')
                 if len(fields) == 3 and not row.startswith('#'):
@@ -258,12 +259,12 @@ def resolve_markers(text, root, tables, problem, link_base=None):
                 last = int(decided.group(3)) if decided.group(3) else None
                 found_file = deciding(tables[tag], file, symbol, first, last, problem)
                 if found_file is None:
-                    problem(f'{file} {symbol}: not in Docs/{TAGS[tag]} (not in {tag}?)')
+                    problem(f'{file} {symbol}: not in {TABLES}/{TAGS[tag]} (not in {tag}?)')
                     return f'`{file} {symbol}`'
                 return original_link(tag, symbol, found_file, first, last)
             found = find_original(tables[tag], file, symbol)
             if found is None:
-                problem(f'{file} {symbol}: not in Docs/{TAGS[tag]} (not in {tag}?)')
+                problem(f'{file} {symbol}: not in {TABLES}/{TAGS[tag]} (not in {tag}?)')
                 return f'`{file} {symbol}`'
             return original_link(tag, symbol, *found)
         return cite_original

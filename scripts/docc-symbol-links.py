@@ -4,7 +4,7 @@
 Doc comments name the original as text: `SDWebImage/SDImageCache.m:177` (tag 4.4.8) or
 `SDWebImage/Core/SDImageCache.m:118` (tag 5.21.5), sometimes a bare `SDImageCache.m:420` or a file without a line.
 The sources stay as they are; this rewrites the copies docc reads, so each citation becomes a link to that line on
-GitHub (and a bare `<placeholder>` outside code is escaped, since DocC would drop it as HTML). A bare file name is looked up in 4.4.8's files first, then in 5.21.5's Core (Docs/original-lines*.tsv list
+GitHub (and a bare `<placeholder>` outside code is escaped, since DocC would drop it as HTML). A bare file name is looked up in 4.4.8's files first, then in 5.21.5's Core (Docs/knowledge/original-lines*.tsv list
 them; a name found in neither stays text).
 
 Usage: python3 scripts/docc-symbol-links.py --module SDPort --in DIR --out DIR
@@ -19,7 +19,7 @@ BASE = 'https://github.com/SDWebImage/SDWebImage/blob'
 # A citation inside a code span: optional SDWebImage/ (and Core/), a file name, optional :line.
 CITATION = re.compile(r'(?<![\[`])`((?:SDWebImage/)?(?:Core/|Private/)?[A-Za-z0-9_+]+\.[mh])(?::(\d+))?`(?!\]\()')
 
-# Files of each tag (from Docs/original-lines*.tsv, which scripts/original-lines.py makes from the original), so a
+# Files of each tag (from Docs/knowledge/original-lines*.tsv, which scripts/original-lines.py makes from the original), so a
 # bare name goes to the tag that has it.
 FILES_448 = None
 FILES_5 = None
@@ -47,7 +47,7 @@ def url(path, line):
         tag, full = '5.21.5', 'SDWebImage/' + path
     else:
         if FILES_448 is None:
-            docs = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'Docs')
+            docs = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'Docs', 'knowledge')
             FILES_448 = tag_files(os.path.join(docs, 'original-lines.tsv'), 'SDWebImage/')
             FILES_5 = tag_files(os.path.join(docs, 'original-lines-5.21.5.tsv'), 'SDWebImage/')
         if FILES_448 and 'SDWebImage/' + path not in FILES_448 and 'SDWebImage/Core/' + path in FILES_5:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the tutorial's terminal listings into a DocC catalog's Resources from real runs, so the tutorial shows
 # what the port prints now: `sdport load --trace` twice on a fixture (downloaded, then from disk), the cache
-# directory and the MD5 of the key, drill 3 from Docs/drills.json, and the port's file the drill changes.
+# directory and the MD5 of the key, drill 3 from Docs/knowledge/faq/FAQ-03.json, and the port's file the drill changes.
 # Usage: scripts/docc-tutorial-listings.sh SDPORT_BINARY CATALOG.docc   (scripts/docs-site.sh runs it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +40,7 @@ folder=$cache/com.hackemist.SDWebImageCache.default
 } > "$resources/follow-05-md5.sh"
 python3 - "$resources/follow-06-drill.sh" <<'PY'
 import json, sys
-drill = next(d for d in json.load(open('Docs/drills.json')) if d['faq'] == 3)
+drill = json.load(open('Docs/knowledge/faq/FAQ-03.json'))['drill']
 lines = ['swift run sdport drill      # the list: each answer\'s rule and the one-line change that breaks it',
          'swift run sdport drill 3',
          f"# The rule: {drill['rule']}",

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Writes Docs/original-lines.tsv: where each method, property, type, constant, function and macro of the
+"""Writes Docs/knowledge/original-lines.tsv: where each method, property, type, constant, function and macro of the
 original SDWebImage 4.4.8 is defined, read from its source (facts: file, symbol, line; no code).
 
 Run with a checkout of the original at tag 4.4.8 (for example `git archive 4.4.8 SDWebImage | tar -x -C /tmp/orig`):
     python3 scripts/original-lines.py /tmp/orig/SDWebImage
 
 With `--tag 5.21.5` (a checkout at that tag: `git archive 5.21.5 SDWebImage | tar -x -C /tmp/orig5`) it reads
-the 5.x layout instead, SDWebImage/Core/ and SDWebImage/Private/, and writes Docs/original-lines-5.21.5.tsv,
+the 5.x layout instead, SDWebImage/Core/ and SDWebImage/Private/, and writes Docs/knowledge/original-lines-5.21.5.tsv,
 whose file column is the path under SDWebImage/ (`Core/SDImageCache.m`). Doc comments cite these lines with
 "/// At tag 5.21.5:".
 
@@ -130,9 +130,9 @@ for key, number in extra.items():
     rows.setdefault(key, number)
 
 table = 'original-lines.tsv' if tag == '4.4.8' else f'original-lines-{tag}.tsv'
-destination = os.path.join(root, 'Docs', table)
+destination = os.path.join(root, 'Docs', 'knowledge', table)
 with open(destination, 'w', encoding='utf-8') as handle:
     handle.write(f'# SDWebImage {tag}: file, symbol, line (made by scripts/original-lines.py from the original source)\n')
     for (name, symbol), number in sorted(rows.items()):
         handle.write(f'{name}\t{symbol}\t{number}\n')
-print(f'original-lines.py: {len(rows)} symbols written to Docs/{table}')
+print(f'original-lines.py: {len(rows)} symbols written to Docs/knowledge/{table}')

@@ -8,29 +8,31 @@
 
 TESTLOG is the output of `./scripts/test.sh` (XCTest lines `Test Case 'Class.test_x' passed (0.01 seconds)`).
 
-One row per parity ID of the spec (Docs/spec/PARITY.md, read by scripts/parity_spec.py; its planned IDs are named
-in the header, not given rows): the behaviour in one line (the spec's first sentence), the port's file and symbol
+One row per parity ID of the spec (Docs/knowledge/parity/*.json, read by scripts/parity_spec.py; its planned IDs are
+named in the header, not given rows): the behaviour in one line (the spec's first sentence), the port's file and symbol
 (no line number, so moving code leaves the ledger true), the original's `SDWebImage/File.m:line` at tag 4.4.8 with
 a link, and the tests that prove the ID. Test results are not in the ledger: --check --log checks them against a
 run, and --results writes that run's table as an artefact. Where the lines come from:
-- Docs/parity-anchors.tsv (facts, written by reading the code): per ID, a file under Sources/ and a piece of text
-  from the line that implements the behaviour (the first line containing it is cited), and the original's
-  symbols as `File.m -a:, -b:; Other.h name` (`5.x` for what 4.4.8 does not have, or `5.x: Core/File.m -a:; …` to
-  cite SDWebImage 5.21.5's lines for it, from Docs/original-lines-5.21.5.tsv);
-- Docs/original-lines.tsv (scripts/original-lines.py): each symbol's line in 4.4.8; a header's method is cited in
-  its .m when the .m has it, as Docs/walkthrough/src/resolve.py does;
+- each ID's anchors in Docs/knowledge/parity/ID.json (facts, written by reading the code): "port", a file under
+  Sources/ and a piece of text from the line that implements the behaviour (the first line containing it is cited),
+  and "original", the original's symbols as ["File.m -a:, -b:", "Other.h name"] ([] for what 4.4.8 does not have;
+  then "original5": ["Core/File.m -a:"] cites SDWebImage 5.21.5's lines for it, from
+  Docs/knowledge/original-lines-5.21.5.tsv);
+- Docs/knowledge/original-lines.tsv (scripts/original-lines.py): each symbol's line in 4.4.8; a header's method is
+  cited in its .m when the .m has it, as Docs/walkthrough/src/resolve.py does;
 - Tests/Behavior and Tests/Interview: a test proves an ID when its name carries the ID without the dash
   (`test_CACHE09_…`) or when a `/// Parity: CACHE-09, MGR-04 — …` line in the doc comment right above its
   `func test…` lists it (the IDs before the dash or parenthesis, separated by commas);
 - the log (--check --log only): each test's result.
-The ledger then lists the deliberate differences from 4.4.8 documented in chapter 08 of the walkthrough
-(Docs/walkthrough/src/08-linux-differences.md.in), copied from it so they stay in step.
+The ledger then lists the deliberate differences from 4.4.8: the table of Docs/knowledge/differences/*.json (which
+chapter 08 of the walkthrough shows where its template says <!-- DIFFERENCES -->), and the deadlocks and the sections
+of chapter 08 (Docs/walkthrough/src/08-linux-differences.md.in), so they stay in step.
 
 --check reads the IDs from the committed Docs/PARITY.md and fails when the spec has a built ID the ledger lacks, and one line per problem, when an
 anchor or an original symbol no longer resolves, when a row's port or original line is not what the anchors give
 now, when the tests that prove an ID in the sources are not the ledger's, when a test the ledger lists did not pass
 in the log (a skipped test is tolerated while its ID has another that passed), when an ID has no passed test, when
-the differences section is not what chapter 08 gives now, or when the log has no test results at all.
+the differences section is not what the data and chapter 08 give now, or when the log has no test results at all.
 Standard library only.
 """
 import argparse
@@ -39,12 +41,12 @@ import re
 import sys
 
 import citations  # the walkthrough's marker syntax (resolve.py uses it too)
+import knowledge
 import parity_spec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEDGER = os.path.join('Docs', 'PARITY.md')
-ANCHORS = os.path.join('Docs', 'parity-anchors.tsv')
-ORIGINAL_LINES = os.path.join('Docs', 'original-lines.tsv')
+SPEC = parity_spec.SPEC
 CHAPTER_08 = os.path.join('Docs', 'walkthrough', 'src', '08-linux-differences.md.in')
 CHAPTER_08_OUT = 'walkthrough/08-linux-differences.md'  # relative to Docs/, for links
 TEST_DIRS = [os.path.join('Tests', 'Behavior'), os.path.join('Tests', 'Interview')]
@@ -114,20 +116,20 @@ def one_line(text):
 
 # ---------------------------------------------------------------------------------------------- anchors
 
-def load_anchors(problems):
-    """ID → (port_file, port_anchor, original), in file order."""
+def load_anchors(spec):
+    """ID → (port_file, port_anchor, original, original5) for each built ID that has a port anchor, in spec order."""
     anchors = {}
-    for number, row in enumerate(read(ANCHORS).split('\n'), 1):
-        if not row.strip() or row.startswith('#') or row.startswith('id\t'):
+    for parity_id in spec.ids:
+        item = spec.items[parity_id]
+        if parity_id in spec.planned or 'port' not in item:
             continue
-        fields = row.split('\t')
-        if len(fields) != 4 or not ID_PATTERN.fullmatch(fields[0]):
-            problems.add(f'{ANCHORS}:{number}: expected 4 tab-separated fields (id, port_file, port_anchor, original)')
-            continue
-        if fields[0] in anchors:
-            problems.add(f'{ANCHORS}:{number}: {fields[0]} appears twice')
-        anchors[fields[0]] = tuple(field.strip() for field in fields[1:])
+        anchors[parity_id] = (item['port']['file'], item['port']['anchor'], item.get('original', []),
+                              item.get('original5', []))
     return anchors
+
+
+def anchor_file(parity_id):
+    return os.path.join(SPEC, parity_id + '.json')
 
 
 def resolve_port(parity_id, port_file, anchor, problems):
@@ -138,17 +140,13 @@ def resolve_port(parity_id, port_file, anchor, problems):
     return (port_file, found[1]) if found is not None else None
 
 
-def resolve_original(parity_id, reference, tables, problems):
-    """[(symbol, 'SDWebImage/File.m:line', tag)] for `File.m -a:, -b:; Other.h name` (tag 4.4.8) or
-    `5.x: Core/File.m -a:; …` (tag 5.21.5); [] for `5.x`."""
-    if reference == '5.x':
-        return []
-    tag = '4.4.8'
-    if reference.startswith('5.x:'):
-        tag, reference = '5.21.5', reference[len('5.x:'):]
+def resolve_original(parity_id, original, original5, tables, problems):
+    """[(symbol, 'SDWebImage/File.m:line', tag)] for the 4.4.8 references ["File.m -a:, -b:", "Other.h name"]; for an
+    ID 4.4.8 does not have (no 4.4.8 reference), its 5.21.5 references ["Core/File.m -a:"], or [] when it has none."""
+    tag, references = ('4.4.8', original) if original else ('5.21.5', original5 or [])
     table = tables[tag]
     cited = []
-    for group in reference.split(';'):
+    for group in references:
         words = group.strip().split(None, 1)
         if len(words) != 2:
             problems.add(f'{parity_id}: original {group.strip()!r} is not `File.m symbol[, symbol]`')
@@ -311,15 +309,20 @@ def bullets(body):
     return items
 
 
-def differences_section(tables, problems):
-    """The ledger's second section, from chapter 08's template."""
-    chapter = citations.resolve_markers(read(CHAPTER_08), ROOT, tables,
+def differences_section(tables, data, problems):
+    """The ledger's second section: chapter 08's template with its table of deliberate differences filled in from the
+    data (`data`, scripts/knowledge.py), as the walkthrough shows it."""
+    template = read(CHAPTER_08)
+    if knowledge.DIFFERENCES_MARKER + '\n' not in template:
+        problems.add(f'{CHAPTER_08}: no line {knowledge.DIFFERENCES_MARKER} (where the table of deliberate differences goes)')
+    chapter = citations.resolve_markers(knowledge.fill_differences(template, data), ROOT, tables,
                                         lambda message: problems.add(f'{CHAPTER_08}: {message}'))
     found = sections(chapter)
     by_heading = {heading: body for heading, body in found}
     link = lambda heading: f'{CHAPTER_08_OUT}#{slug(heading)}'
     out = [DIFFERENCES_HEADING, '',
-           f'Copied by the generator from chapter 08 of the walkthrough (`{CHAPTER_08}`); edit the chapter, not this.',
+           f'Copied by the generator from chapter 08 of the walkthrough (`{CHAPTER_08}`; the table\'s rows from '
+           f'`{knowledge.KNOWLEDGE}/differences/`); edit those, not this.',
            '']
 
     deliberate = next((h for h in by_heading if h.startswith('Deliberate differences')), None)
@@ -364,47 +367,47 @@ def port_link(where):
 
 def generate(arguments):
     problems = Problems()
-    spec = parity_spec.read(os.path.join(ROOT, arguments.spec))
+    data = knowledge.load(ROOT, problems.add)
+    spec = parity_spec.from_knowledge(data)
     behaviours = {i: text for i, text in spec.behaviours.items() if i not in spec.planned}
     ids = sorted(behaviours, key=id_sort_key)
-    anchors = load_anchors(problems)
+    anchors = load_anchors(spec)
     for parity_id in ids:
         if parity_id not in anchors:
-            problems.add(f'{parity_id}: no row in {ANCHORS}')
-    for parity_id in anchors:
-        if parity_id not in behaviours:
-            problems.add(f'{parity_id}: in {ANCHORS} but not a built ID of the spec')
+            problems.add(f'{parity_id}: no "port" anchor in {anchor_file(parity_id)}')
     tables = citations.read_original_tables(ROOT)
     proofs, notes = test_proofs(ids)
 
     rows, unproven, total_tests = [], [], set()
     for parity_id in ids:
-        port_file, anchor, reference = anchors.get(parity_id, ('', '', ''))
+        port_file, anchor, original, original5 = anchors.get(parity_id, ('', '', None, None))
         port = resolve_port(parity_id, port_file, anchor, problems) if port_file else None
-        cited = resolve_original(parity_id, reference, tables, problems) if reference else []
+        cited = resolve_original(parity_id, original, original5, tables, problems) if port_file else []
         tests = sorted(proofs[parity_id])
         total_tests.update(tests)
         if not tests:
             unproven.append(parity_id)
         links = '<br>'.join(original_link(symbol, where, tag) for symbol, where, tag in cited)
-        original = ('5.x only (not in 4.4.8)' if reference == '5.x'
-                    else f'5.x only (not in 4.4.8); at 5.21.5:<br>{links}' if reference.startswith('5.x:')
-                    else links or '?')
+        original = ('?' if original is None
+                    else links or '?' if original
+                    else f'5.x only (not in 4.4.8); at 5.21.5:<br>{links}' if original5
+                    else '5.x only (not in 4.4.8)')
         rows.append('| ' + ' | '.join([
             parity_id, one_line(behaviours[parity_id]), port_link(port) if port else '?', original,
             '<br>'.join(f'`{test}`' for test in tests) or '—']) + ' |')
 
     header = [
-        '<!-- Generated by scripts/docs.sh (scripts/parity-ledger.py) from Docs/spec/PARITY.md, Docs/parity-anchors.tsv, '
-        'the tests\' sources and chapter 08: edit those, not this file. -->',
+        '<!-- Generated by scripts/docs.sh (scripts/parity-ledger.py) from Docs/knowledge/parity/*.json, '
+        'Docs/knowledge/differences/*.json, the tests\' sources and chapter 08: edit those, not this file. -->',
         '# Parity ledger',
         '',
-        'Generated by `python3 scripts/parity-ledger.py` from `Docs/spec/PARITY.md` (the spec), the anchors and the',
-        'tests\' sources; do not edit by hand. `.ci/run` runs `scripts/parity-ledger.py --check --log` on its own test',
-        'run and fails when an ID, an anchor or a test below changed without regenerating, or a listed test did not',
-        'pass. The port\'s file and symbol come from `Docs/parity-anchors.tsv`, the original\'s line from',
-        '`Docs/original-lines.tsv` (SDWebImage at tag 4.4.8; for 5.x-only IDs `Docs/original-lines-5.21.5.tsv`,',
-        'at tag 5.21.5); a test proves an ID when its name carries the ID',
+        'Generated by `python3 scripts/parity-ledger.py` from the spec (`Docs/knowledge/parity/*.json`, shown as',
+        '`Docs/spec/PARITY.md`), its anchors and the tests\' sources; do not edit by hand. `.ci/run` runs',
+        '`scripts/parity-ledger.py --check --log` on its own test run and fails when an ID, an anchor or a test below',
+        'changed without regenerating, or a listed test did not pass. The port\'s file and symbol come from each ID\'s',
+        '`port` anchor, the original\'s line from `Docs/knowledge/original-lines.tsv` (SDWebImage at tag 4.4.8; for',
+        '5.x-only IDs `Docs/knowledge/original-lines-5.21.5.tsv`, at tag 5.21.5); a test proves an ID when its name',
+        'carries the ID',
         '(`test_CACHE09_…`) or its doc comment has `/// Parity: CACHE-09`.',
         '',
         f'- {len(ids)} IDs, {len(ids) - len(unproven)} with at least one test that proves them'
@@ -415,7 +418,7 @@ def generate(arguments):
         '| ID | behaviour | port | original (4.4.8) | tests |',
         '|---|---|---|---|---|',
     ]
-    text = '\n'.join(header + rows) + '\n\n' + differences_section(tables, problems)
+    text = '\n'.join(header + rows) + '\n\n' + differences_section(tables, data, problems)
     for note in notes:
         print(f'parity-ledger: note: {note}', file=sys.stderr)
     if problems:
@@ -462,14 +465,12 @@ def check(arguments):
     ledger = parse_ledger(committed)
     if not ledger:
         problems.add(f'{LEDGER}: no ID rows')
-    anchors = load_anchors(problems)
-    for parity_id in anchors:
-        if parity_id not in ledger:
-            problems.add(f'{parity_id}: in {ANCHORS} but not in {LEDGER} (regenerate)')
-    spec = parity_spec.read(os.path.join(ROOT, parity_spec.SPEC))
+    data = knowledge.load(ROOT, problems.add)
+    spec = parity_spec.from_knowledge(data)
+    anchors = load_anchors(spec)
     for parity_id in spec.ids:
         if parity_id not in spec.planned and parity_id not in ledger:
-            problems.add(f'{parity_id}: in {parity_spec.SPEC} but not in {LEDGER} (regenerate)')
+            problems.add(f'{parity_id}: in {SPEC} but not in {LEDGER} (regenerate)')
     tables = citations.read_original_tables(ROOT)
     proofs, _ = test_proofs(list(ledger))
     results = read_log(arguments.log)[0] if arguments.log else {}
@@ -482,16 +483,17 @@ def check(arguments):
             problems.add(f'{parity_id}: the ledger row does not have 5 cells')
             continue
         if parity_id not in anchors:
-            problems.add(f'{parity_id}: no row in {ANCHORS}')
+            problems.add(f'{parity_id}: ' + (f'not a built ID of {SPEC}' if parity_id not in spec.ids or parity_id
+                                             in spec.planned else f'no "port" anchor in {anchor_file(parity_id)}'))
             continue
-        port_file, anchor, reference = anchors[parity_id]
+        port_file, anchor, original, original5 = anchors[parity_id]
         port = resolve_port(parity_id, port_file, anchor, problems)
         if port and port != row['port']:
             problems.add(f'{parity_id}: the ledger cites {row["port"]}, the anchor is now in {port} (regenerate)')
         before = len(problems)
-        cited = [where for _, where, _ in resolve_original(parity_id, reference, tables, problems)]
+        cited = [where for _, where, _ in resolve_original(parity_id, original, original5, tables, problems)]
         resolved = len(problems) == before  # else resolve_original named the symbol that is gone
-        if reference.startswith('5.x') != row['is_5x'] or resolved and reference != '5.x' and cited != row['original']:
+        if (not original) != row['is_5x'] or resolved and (original or original5) and cited != row['original']:
             problems.add(f'{parity_id}: the ledger cites {", ".join(row["original"]) or "5.x"} for the original, '
                          f'the anchors give {", ".join(cited) or "5.x"} (regenerate)')
         now = proofs.get(parity_id, set())
@@ -509,10 +511,10 @@ def check(arguments):
             if not any(results.get(test) == 'passed' for test in row['tests']):
                 problems.add(f'{parity_id}: no test that proves it passed')
 
-    expected = differences_section(tables, problems)
+    expected = differences_section(tables, data, problems)
     start = committed.find(DIFFERENCES_HEADING)
     if start < 0 or committed[start:] != expected:
-        problems.add(f'{LEDGER}: the deliberate differences are not what {CHAPTER_08} gives now (regenerate)')
+        problems.add(f'{LEDGER}: the deliberate differences are not what the data and {CHAPTER_08} give now (regenerate)')
 
     if problems:
         print('\n'.join(f'parity-ledger: {p}' for p in problems), file=sys.stderr)
@@ -546,7 +548,6 @@ def write_results(path, ledger, results, log):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--spec', default=parity_spec.SPEC, help=f'the parity spec (default {parity_spec.SPEC})')
     parser.add_argument('--log', help='the output of ./scripts/test.sh (--check: every listed test must have passed)')
     parser.add_argument('--results', help='with --check --log: write the run\'s table of results to this file')
     parser.add_argument('--check', action='store_true', help='write nothing; fail when the ledger is stale')

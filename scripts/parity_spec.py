@@ -1,14 +1,16 @@
-"""Reads the parity spec, Docs/spec/PARITY.md: its IDs in order, each ID's text, and which IDs are planned.
+"""Reads the parity spec from its data, Docs/knowledge/parity/*.json in the order of Docs/knowledge/index.json: its
+IDs in order, each ID's text, which IDs are planned, and each built ID's anchors (scripts/knowledge.py loads them).
 
-An item is a line `- ID text`, its continuation lines indented by two spaces. Items under the heading
-`## Planned …` are specified but not built yet. Used by scripts/parity-ledger.py and scripts/parity-coverage.
-Standard library only.
+Docs/spec/PARITY.md is a view generated from the same data (scripts/knowledge.py). Used by scripts/parity-ledger.py and
+scripts/parity-coverage. Standard library only.
 """
-import re
+import os
 from dataclasses import dataclass, field
 
-SPEC = 'Docs/spec/PARITY.md'
-ID_PATTERN = re.compile(r'[A-Z][A-Z0-9]*-\d+')
+import knowledge
+
+SPEC = os.path.join(knowledge.KNOWLEDGE, 'parity')
+ID_PATTERN = knowledge.ID_PATTERN
 
 
 @dataclass
@@ -16,29 +18,21 @@ class Spec:
     ids: list = field(default_factory=list)
     behaviours: dict = field(default_factory=dict)
     planned: list = field(default_factory=list)
+    # ID → its item (the JSON object: port, original, original5 …).
+    items: dict = field(default_factory=dict)
 
 
-def parse(text):
-    spec, current, in_planned = Spec(), None, False
-    for line in text.split('\n'):
-        if line.startswith('## '):
-            in_planned = line[3:].lower().startswith('planned')
-            current = None
-            continue
-        match = re.match(r'^- (' + ID_PATTERN.pattern + r')\s+(.*)$', line)
-        if match:
-            current = match.group(1)
-            spec.ids.append(current)
-            spec.behaviours[current] = match.group(2).strip()
-            if in_planned:
-                spec.planned.append(current)
-        elif current and line.startswith('  ') and line.strip():
-            spec.behaviours[current] += ' ' + line.strip()
-        else:
-            current = None
+def from_knowledge(data):
+    spec = Spec()
+    for item in data.parity:
+        spec.ids.append(item['id'])
+        spec.behaviours[item['id']] = item['spec']
+        spec.items[item['id']] = item
+        if item.get('planned'):
+            spec.planned.append(item['id'])
     return spec
 
 
-def read(path):
-    with open(path, encoding='utf-8') as handle:
-        return parse(handle.read())
+def read(root, problem=None):
+    """The spec of the package at `root`; a malformed item is passed to `problem` (default: ignored)."""
+    return from_knowledge(knowledge.load(root, problem))

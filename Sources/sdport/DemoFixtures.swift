@@ -18,14 +18,15 @@ struct DemoFixtures: Sendable {
         "large.png": "5250×3450 decodes to 72 MB; try `sdport load Fixtures/large.png --option scaleDownLargeImages`",
     ]
 
-    /// Finds the directory (`--fixtures`, else ./Fixtures, else the package's own Fixtures/) and sorts its files.
+    /// Finds the directory (`--fixtures`, else ./Fixtures, else the Fixtures/ of the checkout around the current
+    /// directory) and sorts its files.
     static func load(explicit: String?) throws -> DemoFixtures {
         let candidates: [URL]
         if let explicit {
             candidates = [URL(fileURLWithPath: explicit)]
         } else {
             candidates = [URL(fileURLWithPath: "Fixtures")]
-                + (SourceLocator.packageRoot.map { [$0.appendingPathComponent("Fixtures")] } ?? [])
+                + (PackageCheckout.find().map { [$0.appendingPathComponent("Fixtures")] } ?? [])
         }
         guard let directory = candidates.map(\.standardizedFileURL).first(where: isDirectory) else {
             throw SDPortFailure(.demoSetupFailed,

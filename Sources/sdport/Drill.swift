@@ -1,11 +1,14 @@
 import Foundation
 
 /// One break-it drill (interview prep by experiment): a one-line change that breaks the rule of one FAQ answer,
-/// and the Interview tests that must catch it. The list is `Docs/drills.json`; `test_DRILL_everyChangeAppliesExactlyOnce`
-/// checks that each `find` occurs exactly once in its file, so a drill never silently stops applying.
+/// and the Interview tests that must catch it. It is the `drill` of its card, `Docs/knowledge/faq/FAQ-NN.json`;
+/// `test_DRILL_everyChangeAppliesExactlyOnce` checks that each `find` occurs exactly once in its file, so a drill never
+/// silently stops applying.
+///
+/// Port addition, no SDWebImage counterpart.
 struct Drill: Decodable, Sendable {
-    /// The FAQ answer it breaks (1…17).
-    let faq: Int
+    /// The FAQ answer it breaks (1…17): the number of the card that holds it.
+    var faq = 0
     /// The rule, in one sentence.
     let rule: String
     /// The file changed, relative to the package root.
@@ -22,10 +25,8 @@ struct Drill: Decodable, Sendable {
     /// What to expect: the tests that fail and the words of their failure messages.
     var expect: String? = nil
 
-    /// The drills in `Docs/drills.json` of the package at `root`.
-    static func load(from root: URL) throws -> [Drill] {
-        let data = try Data(contentsOf: root.appendingPathComponent("Docs/drills.json"))
-        return try JSONDecoder().decode([Drill].self, from: data).sorted { $0.faq < $1.faq }
+    private enum CodingKeys: String, CodingKey {
+        case rule, file, find, replace, tests, kind, predict, expect
     }
 
     /// `text` with this drill's change applied; nil unless `find` occurs exactly once.

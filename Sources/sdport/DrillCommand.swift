@@ -1,24 +1,27 @@
 import ArgumentParser
 import Foundation
 
-/// `sdport drill [N]`: break-it drills. Without N, lists the 17 drills; with N, explains the rule of FAQ-N,
-/// applies its one-line change to a scratch copy of the package, runs that answer's Interview tests on the copy
-/// and shows them failing with the assertion that names the rule, then restores the copy.
+/// `sdport drill [N]`: break-it drills. Without N, lists the 17 drills (from the cards: no checkout needed); with N,
+/// explains the rule of FAQ-N, applies its one-line change to a scratch copy of a checkout of the package (the one
+/// around the current directory, or `--package-path`), runs that answer's Interview tests on the copy and shows them
+/// failing with the assertion that names the rule, then restores the copy. Without a checkout it says so and exits
+/// with `SDPortExitCode.missingFiles`.
 struct DrillCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "drill",
         abstract: "Break one rule of an FAQ answer in a scratch copy and watch its Interview tests catch it.",
-        discussion: "Needs the package's sources (run it from a checkout). The first drill builds the scratch copy "
-            + "(several minutes); later ones rebuild only what changed.")
+        discussion: "Running a drill needs a checkout of the package (run it inside one, or pass --package-path): "
+            + "it breaks a scratch copy of those sources. The first drill builds the scratch copy (several minutes); "
+            + "later ones rebuild only what changed.")
 
     @Argument(help: "The FAQ answer to break (1 to 17); none lists the drills.")
     var number: Int?
 
+    @Option(help: "The checkout to copy and break (default: the one around the current directory).")
+    var packagePath: String?
+
     func run() async throws {
-        guard let root = SourceLocator.packageRoot else {
-            throw SDPortFailure(.usage, "sdport drill needs the package's sources; run it from a checkout")
-        }
-        let drills = try Drill.load(from: root)
+        let drills = try Knowledge.load().faq.compactMap(\.drill)
         guard let number else {
             for drill in drills {
                 Console.out(String(format: "%2d  ", drill.faq) + drill.rule + (drill.kind.map { "  [\($0)]" } ?? ""))
@@ -30,8 +33,27 @@ struct DrillCommand: AsyncParsableCommand {
         guard let drill = drills.first(where: { $0.faq == number }) else {
             throw SDPortFailure(.usage, "there is no drill \(number); pick 1 to \(drills.count)")
         }
+        let root = try checkout()
         let caught = try await Self.run(drill, root: root)
         if !caught { throw SDPortFailure(.loadFailed, "drill \(number) was NOT caught: its tests passed with the rule broken") }
+    }
+
+    /// The checkout to break a copy of: `--package-path`, else the one around the current directory.
+    private func checkout() throws -> URL {
+        if let packagePath {
+            let folder = URL(fileURLWithPath: packagePath)
+            guard PackageCheckout.isCheckout(folder) else {
+                throw SDPortFailure(.missingFiles, "\(folder.path) is not a checkout of SDPort (no Package.swift of the "
+                    + "package SDPort there)")
+            }
+            return folder.standardizedFileURL
+        }
+        guard let root = PackageCheckout.find() else {
+            throw SDPortFailure(.missingFiles, "a drill breaks a scratch copy of SDPort's sources, and no checkout "
+                + "is around \(FileManager.default.currentDirectoryPath): run it inside a checkout, or pass "
+                + "--package-path DIR (`sdport drill` without a number lists the drills anywhere)")
+        }
+        return root
     }
 
     /// Applies `drill` to a fresh scratch copy, runs its tests there, restores the copy. Returns whether the tests

@@ -8,7 +8,7 @@ struct FAQCommand: AsyncParsableCommand {
         commandName: "faq",
         abstract: "Answer the 17 interview questions with values read from the running code.",
         discussion: "Each entry prints its question card: the answer in one line, the answer, the trap, the versions, "
-            + "a live value, the port's file:line, the tests under Tests/Interview and the command that runs them, "
+            + "a live value, the port's file and symbol, the tests under Tests/Interview and the command that runs them, "
             + "the drill, and the 4.4.8 lines that decide the answer.")
 
     @Argument(help: "Only this question (1 to \(FAQEntry.all.count)).")
@@ -17,23 +17,20 @@ struct FAQCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the Markdown table used by Docs/walkthrough/07-faq.md (no live values).")
     var markdown = false
 
-    func validate() throws {
-        if let number, !(1...FAQEntry.all.count).contains(number) {
-            throw ValidationError("there is no question \(number); pick 1 to \(FAQEntry.all.count)")
-        }
-    }
-
     func run() async throws {
-        let entries = FAQEntry.all.filter { number == nil || $0.number == number }
+        let knowledge = try Knowledge.load()
+        if let number, !knowledge.faq.contains(where: { $0.number == number }) {
+            throw SDPortFailure(.usage, "there is no question \(number); pick 1 to \(knowledge.faq.count)")
+        }
+        let entries = knowledge.faq.filter { number == nil || $0.number == number }
         if markdown {
             Console.out(FAQMarkdown.render(entries))
             if number == nil {
                 Console.out("<!-- MYTHS -->")
-                Console.out(MythMarkdown.render(Myth.all))
+                Console.out(MythMarkdown.render(knowledge.myths))
             }
             return
         }
-        let drills = FAQMarkdown.loadDrills()
         for (index, entry) in entries.enumerated() {
             if index > 0 { Console.out("") }
             let live: String
@@ -48,11 +45,10 @@ struct FAQCommand: AsyncParsableCommand {
             if let trap = entry.trap { printField("Trap", trap) }
             if let versions = entry.versions { printField("Versions", versions) }
             printField("Live", live)
-            let code = SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor)
-            printField("Code", SourceLocator.packageRoot.map { $0.appendingPathComponent(code).path } ?? code)
+            printField("Code", entry.port.text)
             printField("Test", entry.test)
             printField("Run", "swift test --disable-swift-testing --filter \(entry.testFilter)")
-            if let drill = drills.first(where: { $0.faq == entry.number }) {
+            if let drill = entry.drill {
                 printField("Drill", "sdport drill \(entry.number): \(drill.rule)"
                     + (drill.predict.map { " Predict: \($0)" } ?? "") + (drill.expect.map { " Expect: \($0)" } ?? ""))
             }

@@ -5,7 +5,7 @@ import Foundation
 /// that runs its tests and its drill with the failure to expect. After a line `<!-- MYTHS -->` it prints the
 /// myths page (`MythMarkdown`), which `resolve.py` puts into `10-myths-and-versions.md`.
 enum FAQMarkdown {
-    static func render(_ entries: [FAQEntry], drills: [Drill] = loadDrills()) -> String {
+    static func render(_ entries: [FAQEntry]) -> String {
         entries.map { entry in
             var lines = ["### \(entry.parityID) — \(entry.question)", ""]
             if let oneLine = entry.oneLine { lines += ["**In one line:** \(oneLine)", ""] }
@@ -20,10 +20,10 @@ enum FAQMarkdown {
                 lines.append("- **Original (5.21.5):** \(original5)\(originalLines(OriginalLineTable.citations5(for: original5)))")
             }
             // A citation marker: Docs/walkthrough/src/resolve.py names the file and the symbol, with no line number.
-            lines.append("- **Port:** [[\(entry.portFile)#\(entry.portAnchor)]]")
-            lines.append("- **Tests:** " + entry.test.split(separator: ";").map { "`\($0.trimmingCharacters(in: .whitespaces))`" }.joined(separator: ", ")
+            lines.append("- **Port:** [[\(entry.port.file)#\(entry.port.anchor)]]")
+            lines.append("- **Tests:** " + entry.tests.map { "`\($0)`" }.joined(separator: ", ")
                 + " — run them: `swift test --disable-swift-testing --filter \(entry.testFilter)`")
-            if let drill = drills.first(where: { $0.faq == entry.number }) {
+            if let drill = entry.drill {
                 var text = "- **Drill:** `swift run sdport drill \(entry.number)` breaks \(drill.kind == "mechanism" ? "how it works" : "a value")"
                     + " in a scratch copy: \(drill.file): `\(drill.find)` → `\(drill.replace)`."
                 if let predict = drill.predict { text += " Predict first: \(predict)" }
@@ -33,12 +33,6 @@ enum FAQMarkdown {
             if let topic = entry.topic { lines.append("- **Topic:** \(topic)") }
             return lines.joined(separator: "\n")
         }.joined(separator: "\n\n")
-    }
-
-    /// The drills of the package, or none when the sources are not next to the binary.
-    static func loadDrills() -> [Drill] {
-        guard let root = SourceLocator.packageRoot else { return [] }
-        return (try? Drill.load(from: root)) ?? []
     }
 
     /// "[`SDWebImage/File.m:N`](link), …"; a citation that does not resolve shows as "(unresolved)".

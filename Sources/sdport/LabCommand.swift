@@ -41,7 +41,7 @@ struct LabCommand: AsyncParsableCommand {
             throw SDPortFailure(.usage, "there is no scenario \(name); pick one of "
                 + LabScenario.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let comparison = try await LabRunner.compare(scenario)
+        let comparison = try await LabRunner.compare(scenario, myths: try Knowledge.load().myths)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,8 +1,11 @@
 import Foundation
 
 /// A belief a learner brings from the 4.0–4.2 articles (`Docs/articles.md`) or older blog posts, set against what
-/// SDWebImage 4.4.8 does. `Myth.all` (`Myth+All.swift`) renders the "myths and versions" page and feeds the
-/// multiple-choice questions of `sdport quiz` and the older-version lines of `sdport lab`.
+/// SDWebImage 4.4.8 does. The myths are data, `Docs/knowledge/myths/<id>.json` in the order of
+/// `Docs/knowledge/index.json`; they render the "myths and versions" page and feed the multiple-choice questions of
+/// `sdport quiz` and the older-version lines of `sdport lab`.
+///
+/// Port addition, no SDWebImage counterpart.
 struct Myth: Sendable {
     /// A short stable name ("barrier-queue").
     let id: String
@@ -24,4 +27,8 @@ struct Myth: Sendable {
     /// Where an older version did what the belief says: "4.2.0 SDWebImageDownloader.m:83" (tag, file, line),
     /// linked at that tag; nil when no version did.
     var then: String? = nil
+
+    /// Every myth of the installed knowledge (`Knowledge.load()`); empty when it cannot be read, which the commands
+    /// report themselves by loading it first.
+    static var all: [Myth] { (try? Knowledge.load())?.myths ?? [] }
 }

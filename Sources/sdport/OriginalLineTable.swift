@@ -1,14 +1,16 @@
 import Foundation
+import SDPortKnowledge
 
-/// The original's lines: `Docs/original-lines.tsv` (made by `scripts/original-lines.py` from SDWebImage's source
+/// The original's lines: `Docs/knowledge/original-lines.tsv` (made by `scripts/original-lines.py` from SDWebImage's source
 /// at tag 4.4.8) turns a reference such as "SDImageCache.m -deleteOldFilesWithCompletionBlock:" into
 /// `SDWebImage/SDImageCache.m:645` and a link to that line of the original's repository at tag 4.4.8.
-/// `Docs/original-lines-5.21.5.tsv` (`--tag 5.21.5`) does the same at tag 5.21.5 for references whose files are
+/// `Docs/knowledge/original-lines-5.21.5.tsv` (`--tag 5.21.5`) does the same at tag 5.21.5 for references whose files are
 /// paths under SDWebImage/ ("Core/SDImageCache.m -initWithNamespace:diskCacheDirectory:config:").
 ///
 /// A reference names a file, then symbols of that file separated by ", "; several files are separated by "; ".
 /// A method is `-selector:` or `+selector`, anything else (a property, type, macro, constant) its name. A
-/// method declared in a header resolves to its implementation in the `.m` when that file has it.
+/// method declared in a header resolves to its implementation in the `.m` when that file has it. Both tables are
+/// read from the knowledge bundle (`SDPortKnowledge`), never from a checkout.
 enum OriginalLineTable {
     static let repository = "https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/"
     static let repository5 = "https://github.com/SDWebImage/SDWebImage/blob/5.21.5/SDWebImage/"
@@ -28,15 +30,15 @@ enum OriginalLineTable {
         }
     }
 
-    /// (file, symbol) → line, from the table in the package; empty when the sources are not there.
-    static let lines: [String: Int] = load("Docs/original-lines.tsv")
+    /// (file, symbol) → line, from the knowledge bundle; empty when the bundle is missing, which `Knowledge.load()`
+    /// reports (every command that cites the original loads it first).
+    static let lines: [String: Int] = load("original-lines.tsv")
     /// The same at tag 5.21.5.
-    static let lines5: [String: Int] = load("Docs/original-lines-5.21.5.tsv")
+    static let lines5: [String: Int] = load("original-lines-5.21.5.tsv")
 
     private static func load(_ path: String) -> [String: Int] {
-        guard let root = SourceLocator.packageRoot,
-              let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        else { return [:] }
+        guard let data = try? SDPortKnowledge.data(path) else { return [:] }
+        let text = String(decoding: data, as: UTF8.self)
         var table: [String: Int] = [:]
         for row in text.split(separator: "\n") where !row.hasPrefix("#") {
             let fields = row.split(separator: "\t")

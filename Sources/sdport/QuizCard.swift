@@ -2,7 +2,7 @@ import Foundation
 
 /// One question of `sdport quiz`, made from an FAQ entry (`FAQEntry.all`) and the myths page (`Myth.all`).
 ///
-/// Fallbacks while the teaching work has not filled the card fields: the topic comes from the entry's `portFile`
+/// Fallbacks while the teaching work has not filled the card fields: the topic comes from the entry's port file
 /// (`QuizTopic.of`), the one-line answer is the first sentence of `answer`. The question is multiple choice only
 /// when there is something wrong to choose: the entry's `trap`, or a myth of the same topic; otherwise it is free
 /// recall. Port addition, no SDWebImage counterpart.
@@ -103,8 +103,8 @@ struct QuizCard: Sendable {
 
     // MARK: What is shown after the answer
 
-    /// `path:line` of the port's deciding line (the file alone when the sources are not next to the binary).
-    var portLine: String { SourceLocator.reference(file: entry.portFile, anchor: entry.portAnchor) }
+    /// The port's file and the symbol that holds its deciding line (stored with the fact: no checkout is read).
+    var portLine: String { entry.port.text }
 
     /// The original's deciding lines at 4.4.8 as links (file and line are in the link): the entry's `deciding` lines when it
     /// has them (the lines inside the methods that decide the answer), else the first lines of the methods it names
@@ -124,7 +124,7 @@ struct QuizCard: Sendable {
 
     /// The command that runs the entry's tests (several tests become one `--filter` pattern).
     var testCommand: String {
-        let tests = entry.test.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tests = entry.tests
         let filter = tests.count == 1 ? tests[0] : "'" + tests.joined(separator: "|") + "'"
         return "swift test --disable-swift-testing --filter \(filter)"
     }

@@ -42,24 +42,25 @@ struct QuizCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if let question, !(1...FAQEntry.all.count).contains(question) {
-            throw ValidationError("there is no question \(question); pick 1 to \(FAQEntry.all.count)")
-        }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
     }
 
     /// The cards of `topic` (every card when nil) among `entries`; a topic none of them has is a usage error that
     /// names the topics that have questions.
-    static func cards(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all) throws -> [QuizCard] {
-        let cards = QuizCard.all(topic: topic, entries: entries)
+    static func cards(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all, myths: [Myth] = Myth.all) throws -> [QuizCard] {
+        let cards = QuizCard.all(topic: topic, entries: entries, myths: myths)
         guard !cards.isEmpty else {
             throw SDPortFailure(.usage, "no question has the topic \(topic?.rawValue ?? "?") yet; topics with "
-                + "questions: " + Set(QuizCard.all(topic: nil, entries: entries).map(\.topic.rawValue)).sorted().joined(separator: ", "))
+                + "questions: " + Set(QuizCard.all(topic: nil, entries: entries, myths: myths).map(\.topic.rawValue)).sorted().joined(separator: ", "))
         }
         return cards
     }
 
     func run() async throws {
+        let knowledge = try Knowledge.load()
+        if let question, !knowledge.faq.contains(where: { $0.number == question }) {
+            throw SDPortFailure(.usage, "there is no question \(question); pick 1 to \(knowledge.faq.count)")
+        }
         let file = QuizProgress.file()
         if reset {
             let existed = FileManager.default.fileExists(atPath: file.path)
@@ -77,7 +78,7 @@ struct QuizCommand: AsyncParsableCommand {
             }
             return
         }
-        let cards = try Self.cards(topic: topic)
+        let cards = try Self.cards(topic: topic, entries: knowledge.faq, myths: knowledge.myths)
         var first: String?
         if let question {
             guard let card = cards.first(where: { $0.entry.number == question }) else {

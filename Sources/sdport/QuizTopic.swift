@@ -4,17 +4,17 @@ import Foundation
 /// The five topics `sdport quiz --topic` selects from.
 ///
 /// A card's topic is `FAQEntry.topic` when the teaching work has set it; until then it is derived from the folder
-/// of the entry's `portFile` (Cache, Downloader, Manager, WebCache for the views, Coders). Files of the shared
+/// of the entry's port file (Cache, Downloader, Manager, WebCache for the views, Coders). Files of the shared
 /// folders (Define, Internal) go by what they define: image formats belong to the coders, cache types to the
 /// cache, option bits and the main-queue helper to the manager. Not a port of an SDWebImage type: the topics
 /// follow the original's folders of 4.4.8 (https://github.com/SDWebImage/SDWebImage/tree/4.4.8/SDWebImage).
 enum QuizTopic: String, CaseIterable, Sendable, Codable, ExpressibleByArgument {
     case cache, downloader, manager, views, coders
 
-    /// The topic of `entry`: its own field when set and known, else derived from `portFile`.
+    /// The topic of `entry`: its own field when set and known, else derived from its port file.
     static func of(_ entry: FAQEntry) -> QuizTopic {
         if let named = entry.topic.flatMap({ QuizTopic(rawValue: $0.lowercased()) }) { return named }
-        return derived(fromPortFile: entry.portFile)
+        return derived(fromPortFile: entry.port.file)
     }
 
     /// The topic a file of the port belongs to, from its folder under Sources/SDPort (then its name).

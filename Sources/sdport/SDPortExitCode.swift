@@ -22,6 +22,9 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
     /// A step inside the command never completed: it stopped itself at its deadline (`CommandWatchdog`), or a
     /// wait for an event inside it ran out.
     case stalled = 7
+    /// A file the command needs is not there: the knowledge bundle beside `sdport` (a binary copied without it), or,
+    /// for `drill N`, a checkout of the package to break a copy of.
+    case missingFiles = 8
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
@@ -36,6 +39,7 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
         case .demoSetupFailed: return "the demo cannot start (no Fixtures directory, server failed)"
         case .checkFailed: return "diagram --check: a regenerated diagram differs from the committed one"
         case .stalled: return "a step inside the command never completed (it stopped at its deadline)"
+        case .missingFiles: return "sdport's knowledge bundle (beside the binary), or for drill N a checkout, is missing"
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import SDPort
 import SDPortTestServer
 import SDPortTestSupport
+@testable import sdport
 import XCTest
 
 /// The `sdport` command, run as a separate process against a real loopback server and a temporary cache
@@ -309,7 +310,8 @@ final class CLITests: XCTestCase {
     func test_CLI_faq3PrintsTheMD5Rule() throws {
         let result = try CLIProcess.run(["faq", "3"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdoutLines.filter { $0.hasPrefix("FAQ-") }, ["FAQ-03  How are cached images named?"])
+        let question = try XCTUnwrap(FAQEntry.all.first { $0.number == 3 }).question
+        XCTAssertEqual(result.stdoutLines.filter { $0.hasPrefix("FAQ-") }, ["FAQ-03  \(question)"])
         XCTAssertTrue(result.stdout.contains("MD5"))
         // The live value is the real file name of the sample key, computed here independently.
         let sample = "https://example.com/images/cat.png?size=large"

@@ -2,12 +2,13 @@ import Foundation
 @testable import sdport
 import XCTest
 
-/// The break-it drills (`sdport drill`, `Docs/drills.json`): one per FAQ answer, each a one-line change that
-/// still applies — its text occurs exactly once in its file — and names that answer's own Interview tests.
+/// The break-it drills (`sdport drill`; each the `drill` of its card in `Docs/knowledge/faq/`): one per FAQ answer,
+/// each a one-line change that still applies — its text occurs exactly once in its file — and names that answer's own
+/// Interview tests.
 final class DrillListTests: XCTestCase {
     func test_DRILL_everyChangeAppliesExactlyOnce() throws {
         let root = CLIProcess.packageRoot
-        let drills = try Drill.load(from: root)
+        let drills = try Knowledge.load().faq.compactMap(\.drill)
         XCTAssertEqual(drills.map(\.faq).sorted(), Array(1...17), "one drill per FAQ answer")
         for drill in drills {
             let text = try String(contentsOf: root.appendingPathComponent(drill.file), encoding: .utf8)
@@ -23,7 +24,7 @@ final class DrillListTests: XCTestCase {
     /// At least 8 of the 17 drills break how something works, not a value; every drill asks for a prediction
     /// and names the failure to expect (a test of its own FAQ and its message); FAQ-17's breaks the 404 rule.
     func test_DRILL_mechanismsPredictionsAndExpectedFailures() throws {
-        let drills = try Drill.load(from: CLIProcess.packageRoot)
+        let drills = try Knowledge.load().faq.compactMap(\.drill)
         XCTAssertGreaterThanOrEqual(drills.filter { $0.kind == "mechanism" }.count, 8, "at least 8 drills break a mechanism")
         for drill in drills {
             XCTAssertTrue(["mechanism", "constant"].contains(drill.kind ?? ""), "drill \(drill.faq): kind")

@@ -1,14 +1,15 @@
 import Foundation
+@testable import sdport
 import XCTest
 
-/// `Docs/original-lines.tsv` (made by `scripts/original-lines.py` from SDWebImage 4.4.8) is where every citation
+/// `Docs/knowledge/original-lines.tsv` (made by `scripts/original-lines.py` from SDWebImage 4.4.8) is where every citation
 /// of the original gets its file and line: the FAQ's `original:` references and the walkthrough's `{{…}}` markers
 /// must name symbols the table has, so a method that 4.4.8 does not have (a 4.0 name, a typo) fails here.
 final class OriginalLineTableTests: XCTestCase {
     private static let root = CLIProcess.packageRoot
 
-    /// "File.m symbol" → line, from the 4.4.8 table, or from another (`Docs/original-lines-5.21.5.tsv`).
-    private func lines(_ table: String = "Docs/original-lines.tsv") throws -> [String: Int] {
+    /// "File.m symbol" → line, from the 4.4.8 table, or from another (`Docs/knowledge/original-lines-5.21.5.tsv`).
+    private func lines(_ table: String = "Docs/knowledge/original-lines.tsv") throws -> [String: Int] {
         let text = try String(contentsOf: Self.root.appendingPathComponent(table), encoding: .utf8)
         var lines: [String: Int] = [:]
         for row in text.split(separator: "\n") where !row.hasPrefix("#") {
@@ -33,51 +34,38 @@ final class OriginalLineTableTests: XCTestCase {
         }
     }
 
-    /// Every FAQ answer's "Original" line (FAQ-01 to FAQ-17) names methods the table has.
+    /// Every FAQ answer's "Original" line (FAQ-01 to FAQ-17, from its parity ID in `Docs/knowledge/parity/`) names
+    /// methods the table has.
     func test_ORIGINAL_faqReferencesAreInTheTable() throws {
         let keys = try table()
         XCTAssertGreaterThan(keys.count, 500)
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/sdport/FAQEntry+All.swift"), encoding: .utf8)
-        // `original: "…"` possibly continued with `+ "…"` on the next lines.
-        let pattern = try NSRegularExpression(pattern: #"original: ((?:"[^"]*"\s*\+?\s*)+)"#)
-        var references: [String] = []
-        for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
-            guard let range = Range(match.range(at: 1), in: source) else { continue }
-            let pieces = source[range].split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-            references.append(pieces.joined())
-        }
-        XCTAssertEqual(references.count, 17, "one reference per FAQ entry")
+        let references = try Knowledge.load().faq.map(\.original)
+        XCTAssertEqual(references.filter { !$0.isEmpty }.count, 17, "one reference per FAQ entry")
         for reference in references {
             for symbol in symbols(reference) {
-                XCTAssertTrue(keys.contains(symbol), "\(symbol) (from \"\(reference)\") is not in Docs/original-lines.tsv")
+                XCTAssertTrue(keys.contains(symbol), "\(symbol) (from \"\(reference)\") is not in Docs/knowledge/original-lines.tsv")
             }
         }
     }
 
-    /// FAQ answers that say how 5.x differs ("5.x moves …", "5.1+ sends …") carry an `original5:` reference, and
-    /// each of its symbols is in `Docs/original-lines-5.21.5.tsv`, so `sdport faq` can print the 5.21.5 line.
+    /// FAQ answers that say how 5.x differs ("5.x moves …", "5.1+ sends …", "5.2.0+ makes …") carry an `original5` reference, and
+    /// each of its symbols is in `Docs/knowledge/original-lines-5.21.5.tsv`, so `sdport faq` can print the 5.21.5 line.
     func test_ORIGINAL_faq5xReferencesAreInThe5xTable() throws {
-        let table = try lines("Docs/original-lines-5.21.5.tsv")
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/sdport/FAQEntry+All.swift"), encoding: .utf8)
-        let mentions5x = try NSRegularExpression(pattern: #"\b5\.(x|\d+\+)"#)
-        let original5 = try NSRegularExpression(pattern: #"original5: ((?:"[^"]*"\s*\+?\s*)+)"#)
-        let entries = source.components(separatedBy: "FAQEntry(\n").dropFirst()
+        let table = try lines("Docs/knowledge/original-lines-5.21.5.tsv")
+        // "5.x", "5.1+", "5.2.0+".
+        let mentions5x = try NSRegularExpression(pattern: #"\b5\.(x|\d+(\.\d+)*\+)"#)
+        let entries = try Knowledge.load().faq
         XCTAssertEqual(entries.count, 17)
         var references = 0
         for entry in entries {
-            let range = NSRange(entry.startIndex..., in: entry)
-            let number = entry.split(separator: ",").first.map(String.init) ?? entry
-            let match = original5.firstMatch(in: entry, range: range)
-            // The answer, not the question card after it (its versions row names 5.x for every entry).
-            let answer = entry.components(separatedBy: "oneLine:").first ?? entry
-            XCTAssertEqual(match != nil, mentions5x.firstMatch(in: answer, range: NSRange(answer.startIndex..., in: answer)) != nil,
-                           "\(number): an answer that says how 5.x differs has an original5 reference, and only such an answer")
-            guard let match, let found = Range(match.range(at: 1), in: entry) else { continue }
-            let reference = entry[found].split(separator: "\"", omittingEmptySubsequences: false).enumerated()
-                .filter { $0.offset % 2 == 1 }.map { String($0.element) }.joined()
+            // The answer, not the question card (its versions row names 5.x for every entry).
+            let answer = entry.answer
+            XCTAssertEqual(entry.original5 != nil, mentions5x.firstMatch(in: answer, range: NSRange(answer.startIndex..., in: answer)) != nil,
+                           "\(entry.parityID): an answer that says how 5.x differs has an original5 reference, and only such an answer")
+            guard let reference = entry.original5 else { continue }
             references += 1
             for symbol in symbols(reference) {
-                XCTAssertNotNil(table[symbol], "\(symbol) (from \"\(reference)\") is not in Docs/original-lines-5.21.5.tsv")
+                XCTAssertNotNil(table[symbol], "\(symbol) (from \"\(reference)\") is not in Docs/knowledge/original-lines-5.21.5.tsv")
             }
         }
         XCTAssertGreaterThanOrEqual(references, 5, "FAQ-01, 04, 12, 16 and 17 say how 5.x differs")
@@ -93,10 +81,10 @@ final class OriginalLineTableTests: XCTestCase {
     }
 
     /// The same for "At tag 5.21.5: `SDWebImage/Core/File.m:N` (`-selector:`)", checked against
-    /// `Docs/original-lines-5.21.5.tsv` (`scripts/original-lines.py … --tag 5.21.5`): where 5.x differs, and for
+    /// `Docs/knowledge/original-lines-5.21.5.tsv` (`scripts/original-lines.py … --tag 5.21.5`): where 5.x differs, and for
     /// the 5.x layer (context, loaders, transformers, 5.x options, errors and cache types).
     func test_ORIGINAL_docComment5xCitationsMatchThe5xTable() throws {
-        let table = try lines("Docs/original-lines-5.21.5.tsv")
+        let table = try lines("Docs/knowledge/original-lines-5.21.5.tsv")
         XCTAssertGreaterThan(table.count, 2000)
         XCTAssertEqual(table["Core/SDWebImageManager.m -loadImageWithURL:options:context:progress:completed:"], 189)
         let checked = try checkDocCommentCitations(tag: "5.21.5", table: table)

@@ -80,6 +80,15 @@ final class WalkthroughTests: XCTestCase {
                               "\(document.lastPathComponent) cites \(path):\(line), but the file has \(lineCount) lines")
             }
         }
+        // Port citations name a file and a symbol, linked to the file (no line number): each linked file exists.
+        for document in try documents() {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            for path in Set(matches(of: #"\]\((?:\.\./\.\./)?((?:Sources|Tests|Benchmarks|scripts)/[A-Za-z0-9_+@./-]+)\)"#, in: text)) {
+                cited += 1
+                XCTAssertTrue(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                              "\(document.lastPathComponent) links \(path), which does not exist")
+            }
+        }
         XCTAssertGreaterThan(cited, 20, "the walkthrough should cite the code it describes")
     }
 
@@ -142,16 +151,16 @@ final class WalkthroughTests: XCTestCase {
     }
 
     /// Every question card resolves every hop: the one line, trap, versions and topic are there; each line that
-    /// decides the answer resolves in `Docs/original-lines.tsv` and lies inside its symbol (not on another
+    /// decides the answer resolves in `Docs/knowledge/original-lines.tsv` and lies inside its symbol (not on another
     /// method's lines); the original's methods resolve; the port's anchor is on a line of its file; each test it
     /// names exists; its drill exists and says what to predict and what to expect. The myths page's entries
     /// resolve the same way.
     func test_WALK_everyFAQCardHopResolves() throws {
         let existing = try testNamesUnderTests()
-        let drills = try Drill.load(from: Self.root)
+        let knowledge = try Knowledge.load()
         let articles = try String(contentsOf: Self.root.appendingPathComponent("Docs/articles.md"), encoding: .utf8)
-        XCTAssertEqual(FAQEntry.all.count, 17)
-        for entry in FAQEntry.all {
+        XCTAssertEqual(knowledge.faq.count, 17)
+        for entry in knowledge.faq {
             let id = entry.parityID
             XCTAssertFalse((entry.oneLine ?? "").isEmpty, "\(id): no one-line answer")
             XCTAssertFalse((entry.trap ?? "").isEmpty, "\(id): no trap")
@@ -161,23 +170,26 @@ final class WalkthroughTests: XCTestCase {
             XCTAssertFalse(deciding.isEmpty, "\(id): no deciding line")
             XCTAssertFalse(deciding.contains { $0 == nil }, "\(id): a deciding line does not resolve inside its symbol: \(entry.deciding ?? "")")
             XCTAssertFalse(OriginalLineTable.citations(for: entry.original).contains { $0 == nil }, "\(id): \(entry.original)")
-            XCTAssertNotNil(SourceLocator.line(of: entry.portAnchor, in: entry.portFile), "\(id): \(entry.portFile) has no line with \(entry.portAnchor)")
-            for test in entry.test.split(separator: ";") {
-                let name = String(test.split(separator: ".").last ?? "").trimmingCharacters(in: .whitespaces)
+            let portText = try String(contentsOf: Self.root.appendingPathComponent(entry.port.file), encoding: .utf8)
+            XCTAssertTrue(portText.contains(entry.port.anchor), "\(id): \(entry.port.file) has no line with \(entry.port.anchor)")
+            XCTAssertFalse(entry.port.symbol.isEmpty, "\(id): no symbol stored for the port's place")
+            for test in entry.tests {
+                let name = String(test.split(separator: ".").last ?? "")
                 XCTAssertTrue(existing.contains(name), "\(id): no test \(name)")
                 XCTAssertTrue(name.hasPrefix("test_" + entry.testFilter), "\(id): \(name) is not run by --filter \(entry.testFilter)")
             }
-            let drill = drills.first { $0.faq == entry.number }
+            let drill = entry.drill
+            XCTAssertEqual(drill?.faq, entry.number)
             XCTAssertNotNil(drill, "\(id): no drill")
             XCTAssertFalse((drill?.predict ?? "").isEmpty, "\(id): the drill asks for no prediction")
             XCTAssertFalse((drill?.expect ?? "").isEmpty, "\(id): the drill names no failure to expect")
         }
-        let markdown = FAQMarkdown.render(FAQEntry.all, drills: drills)
+        let markdown = FAQMarkdown.render(knowledge.faq)
         XCTAssertFalse(markdown.contains("(unresolved)"), "a card's link did not resolve")
         XCTAssertEqual(markdown.components(separatedBy: "- **Port:** [[Sources/").count - 1, 17,
                        "every card cites the port with a marker that resolve.py turns into its file and symbol")
-        XCTAssertGreaterThanOrEqual(Myth.all.count, 11)
-        for myth in Myth.all {
+        XCTAssertGreaterThanOrEqual(knowledge.myths.count, 11)
+        for myth in knowledge.myths {
             XCTAssertFalse(OriginalLineTable.decidingCitations(for: myth.original).contains { $0 == nil }, "\(myth.id): \(myth.original)")
             let name = String(myth.test.split(separator: ".").last ?? "")
             XCTAssertTrue(existing.contains(name), "\(myth.id): no test \(name)")

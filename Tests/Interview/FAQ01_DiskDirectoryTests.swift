@@ -3,14 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-01 — Where does SDWebImage keep its disk cache?
+/// Proves FAQ-01: the card is `Docs/knowledge/faq/FAQ-01.json` (question, answer, citations; `sdport faq 1` prints it).
 ///
-/// Answer: `-[SDImageCache init]` calls `initWithNamespace:@"default"`, which calls `makeDiskCachePath:` =
-/// <Caches directory>/default and then `initWithNamespace:diskCacheDirectory:`, which appends the full namespace
-/// `com.hackemist.SDWebImageCache.default` (`SDImageCache.m`, 4.4.8). So the files live in
-/// `Library/Caches/default/com.hackemist.SDWebImageCache.default/`. `addReadOnlyCachePath:` adds directories that
-/// are searched (for example images shipped with the app) but never written. Port: the Linux user caches directory
-/// is `$XDG_CACHE_HOME` when set to an absolute path, else `~/.cache`.
+/// Runs `sdport cache path` in a child process with `HOME` and `XDG_CACHE_HOME` set by the test and compares the
+/// printed `diskCachePath` with the caches folder, "default" and the full namespace (writing nothing there); makes a
+/// cache in a temporary directory and checks where its files land; adds a read-only path and checks that a read finds a
+/// file there while a store never writes into it.
 final class FAQ01_DiskDirectoryTests: XCTestCase {
     /// Parity: FAQ-01 — the default path, observed in a child process (`sdport cache path` prints
     /// `SDImageCache.shared.diskCachePath`) with both variables set by the test: `$XDG_CACHE_HOME` when it is an

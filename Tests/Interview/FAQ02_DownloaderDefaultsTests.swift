@@ -4,13 +4,11 @@ import SDPortTestServer
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-02 — What are the downloader's defaults: how many downloads at once, and how long until a timeout?
+/// Proves FAQ-02: the card is `Docs/knowledge/faq/FAQ-02.json` (question, answer, citations; `sdport faq 2` prints it).
 ///
-/// Answer: six concurrent downloads (`_downloadQueue.maxConcurrentOperationCount = 6` in
-/// `-[SDWebImageDownloader initWithSessionConfiguration:]`, 4.4.8) and a 15-second timeout
-/// (`_downloadTimeout = 15.0`); `createDownloaderOperationWithUrl:options:` treats a timeout of 0 as 15.
-/// Port: `SDWebImageDownloader.maxConcurrentDownloads` and `downloadTimeout`; the timeout is an idle timeout,
-/// as NSURLSession's is (no byte for that long fails the download with -1001).
+/// Reads `maxConcurrentDownloads` and `downloadTimeout` on the shared and on a new downloader; sets the timeout to 0
+/// and reads the request the operation was given; starts eight downloads against a loopback server that never answers
+/// and counts how many requests reach it while the rest wait in the queue.
 final class FAQ02_DownloaderDefaultsTests: XCTestCase {
     /// Parity: FAQ-02 — 6 concurrent downloads and 15 s, on `shared` and on a new downloader.
     func test_FAQ02_sixConcurrentDownloadsAndFifteenSeconds() {

@@ -3,13 +3,11 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-03 — How are cached images named, in memory and on disk?
+/// Proves FAQ-03: the card is `Docs/knowledge/faq/FAQ-03.json` (question, answer, citations; `sdport faq 3` prints it).
 ///
-/// Answer: the memory key is the URL's absolute string. The disk file name (`-[SDImageCache cachedFileNameForKey:]`,
-/// 4.4.8) is the MD5 of the key's UTF-8 bytes as 32 lowercase hex digits, plus "." and the path extension of the key
-/// read as a URL — so a query string never becomes an extension; no extension gives the bare hash. Since 4.4.3 an
-/// extension longer than NAME_MAX − 33 = 222 characters is dropped, so the name always fits. Reads also try the name
-/// without extension (files written before the extension was added). Port: swift-crypto's `Insecure.MD5`.
+/// Compares `cachedFileName(forKey:)` with MD5 values computed independently, for keys with a path extension, a query
+/// string, no extension, and an extension of 222 and 223 characters; stores an image and checks the memory key and the
+/// file on disk, then writes a file under the bare hash and checks that a read still finds it.
 final class FAQ03_FileNamingTests: XCTestCase {
     /// Parity: FAQ-03 — MD5 hex plus the URL path extension (known MD5 values, computed independently).
     func test_FAQ03_fileNameIsMD5PlusExtension() {

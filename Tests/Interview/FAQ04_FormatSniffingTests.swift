@@ -2,14 +2,10 @@ import Foundation
 import SDPort
 import XCTest
 
-/// FAQ-04 — How does SDWebImage know an image's format before decoding it?
+/// Proves FAQ-04: the card is `Docs/knowledge/faq/FAQ-04.json` (question, answer, citations; `sdport faq 4` prints it).
 ///
-/// Answer: it reads the first byte (`+[NSData sd_imageFormatForImageData:]`, `NSData+ImageContentType.m`,
-/// 4.4.8): 0xFF is JPEG, 0x89 PNG, 0x47 ('G') GIF, 0x49 ('I') or 0x4D ('M') TIFF; 0x52 ('R') is WebP only when
-/// the first 12 bytes read "RIFF....WEBP"; 0x00 is HEIC when bytes 4..<12 are an `ftyp` brand of HEVC.
-/// Anything else, and nil data, is undefined. Port: `Data.sd_imageFormat(forImageData:)`; its answer for empty
-/// data (undefined) is the port's own guard — 4.4.8 returns early only for nil and then reads one byte of an empty
-/// buffer (`NSData+ImageContentType.m:31-32`), a byte it never got.
+/// Feeds `Data.sd_imageFormat(forImageData:)` the signature bytes of each format, RIFF headers with and without WEBP,
+/// the HEIC `ftyp` brands, and nil, empty and unknown data, and checks the format it answers.
 final class FAQ04_FormatSniffingTests: XCTestCase {
     /// Parity: FAQ-04 — each signature byte maps to its format.
     func test_FAQ04_firstByteDecidesTheFormat() {

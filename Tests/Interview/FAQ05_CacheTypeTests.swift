@@ -3,12 +3,11 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-05 — How do you know where an image came from?
+/// Proves FAQ-05 (the cache side): the card is `Docs/knowledge/faq/FAQ-05.json` (question, answer, citations; `sdport
+/// faq 5` prints it).
 ///
-/// Answer: the completion gets an `SDImageCacheType` (`SDImageCache.h`, 4.4.8): `SDImageCacheTypeNone` = 0 means
-/// it was downloaded (the cache had nothing), `SDImageCacheTypeDisk` = 1 that it was read from the disk cache,
-/// `SDImageCacheTypeMemory` = 2 that it was in the memory cache. The cache side: `queryCacheOperation` answers
-/// each of the three.
+/// Checks the raw values of `SDImageCacheType`; queries a cache in a temporary directory for a missing key, a key whose
+/// file is on disk and a key held in memory, and checks the cache type each query answers.
 final class FAQ05_CacheTypeTests: XCTestCase {
     /// Parity: FAQ-05 — the raw values.
     func test_FAQ05_rawValues() {

@@ -3,13 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-05 — How does a completion know where its image came from?
+/// Proves FAQ-05 (the manager side): the card is `Docs/knowledge/faq/FAQ-05.json` (question, answer, citations; `sdport
+/// faq 5` prints it).
 ///
-/// Answer: the manager passes an `SDImageCacheType` (`SDImageCache.h`, 4.4.8) to every completion:
-/// `SDImageCacheTypeNone` (0) when the image was just downloaded, `SDImageCacheTypeDisk` (1) when the disk cache
-/// had it, `SDImageCacheTypeMemory` (2) when the memory cache had it. `SDWebImageManager.m`
-/// `loadImageWithURL:options:progress:completed:` passes the cache query's type for a hit and None after a
-/// download. Port: `SDImageCacheType`, delivered by `SDWebImageManager.loadImage(with:options:progress:completed:)`.
+/// Checks the raw values, then loads one URL three times through a manager on a loopback server and a temporary cache —
+/// the first load downloads, the second hits memory, the third (after `clearMemory`) reads the disk — and checks the
+/// cache type each completion receives.
 final class FAQ05_ManagerCacheTypeTests: XCTestCase {
     /// Parity: FAQ-05 — the three values keep the original's raw values.
     func test_FAQ05_rawValuesAreTheOriginals() {

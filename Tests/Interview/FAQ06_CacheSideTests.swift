@@ -3,13 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-06 (cache side) — What gets cached, and when?
+/// Proves FAQ-06 (the cache side): the card is `Docs/knowledge/faq/FAQ-06.json` (question, answer, citations; `sdport
+/// faq 6` prints it).
 ///
-/// Answer: `-[SDImageCache storeImage:imageData:forKey:toDisk:completion:]` (4.4.8) always puts the image in memory
-/// unless `config.shouldCacheImagesInMemory` is off, and writes it to disk unless told not to (the manager passes
-/// `toDisk: NO` for `SDWebImageCacheMemoryOnly`); without data it encodes the image first. A disk hit is decoded
-/// and put into the memory cache, so the next lookup is a memory hit. (The manager side — storing after a finished
-/// download, or the transformed image — is tested with the manager.)
+/// Stores images in a cache in a temporary directory with and without `toDisk`, with `shouldCacheImagesInMemory` off,
+/// and without data, and checks what memory and the disk hold afterwards; reads a file back from disk and checks that
+/// memory then has it.
 final class FAQ06_CacheSideTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var cache: SDImageCache!

@@ -3,14 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-06 (manager side) — What does the manager put in the cache, and when?
+/// Proves FAQ-06 (the manager side): the card is `Docs/knowledge/faq/FAQ-06.json` (question, answer, citations; `sdport
+/// faq 6` prints it).
 ///
-/// Answer: after a download that finished with an image, `SDWebImageManager.m` (4.4.8,
-/// `loadImageWithURL:options:progress:completed:`) calls `storeImage:imageData:forKey:toDisk:completion:` with the
-/// downloaded bytes: memory always (unless the cache's `shouldCacheImagesInMemory` is off), disk unless
-/// `SDWebImageCacheMemoryOnly`. When the delegate transforms the image, the transformed image is stored instead,
-/// with nil data when it is a new image so the cache encodes it again. Nothing is stored for a failed download.
-/// A disk hit fills the memory cache. Port: `SDWebImageManager.loadImage`, `SDImageCache.store`.
+/// Loads images through a manager on a loopback server and a temporary cache — plain, with `cacheMemoryOnly`, with
+/// memory caching off, a failing download, a delegate that transforms the image, and a disk hit — and checks what
+/// memory and the disk hold, byte for byte where the downloaded bytes must be kept.
 final class FAQ06_ManagerSideCachingTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 

@@ -3,13 +3,11 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-07 — How long do images stay in the disk cache, and when is it cleaned?
+/// Proves FAQ-07: the card is `Docs/knowledge/faq/FAQ-07.json` (question, answer, citations; `sdport faq 7` prints it).
 ///
-/// Answer: `maxCacheAge` defaults to one week, 60 × 60 × 24 × 7 seconds (`kDefaultCacheMaxCacheAge` in
-/// `SDImageCacheConfig.m`, 4.4.8). The cleanup, `deleteOldFilesWithCompletionBlock:`, runs when the app terminates
-/// (`UIApplicationWillTerminateNotification`), when it enters the background (in a background task), or when you
-/// call it — never on a write, so the disk can exceed the limits between cleanups. Port: a Linux host program posts
-/// `UIApplication.willTerminateNotification` / `didEnterBackgroundNotification` itself.
+/// Reads `maxCacheAge`; dates one file 6 days back and one 8 days back in a temporary cache, then posts the terminate
+/// notification, the background notification, or calls `deleteOldFiles`, and checks that only the older file goes each
+/// time, and that a store does not clean anything.
 final class FAQ07_DiskLifetimeTests: XCTestCase {
     /// Parity: FAQ-07 — one week by default.
     func test_FAQ07_maxCacheAgeIsOneWeek() {

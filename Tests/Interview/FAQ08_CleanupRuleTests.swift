@@ -3,15 +3,11 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-08 — What rule does the disk cleanup follow?
+/// Proves FAQ-08: the card is `Docs/knowledge/faq/FAQ-08.json` (question, answer, citations; `sdport faq 8` prints it).
 ///
-/// Answer: `-[SDImageCache deleteOldFilesWithCompletionBlock:]` (4.4.8) makes two passes. Pass 1 deletes every
-/// file whose date is older than now − `maxCacheAge`: the modification date by default, the access date with
-/// `diskCacheExpireType = SDImageCacheConfigExpireTypeAccessDate` (4.4.2+, `SDImageCache.m:651-658`; 5.20 makes it
-/// the default; on Linux an atime under `relatime`/`noatime` moves rarely or never). Pass 2 runs only when `maxCacheSize` > 0 and
-/// the remaining files' total allocated size is above it: it deletes the oldest files first until the total is
-/// below half of `maxCacheSize`. There is no rule about how often an image is used. Port: allocated size is
-/// `st_blocks * 512` (Foundation's value is wrong on Linux).
+/// Writes files of known sizes and dates into a temporary cache and runs `deleteOldFiles`: without a size limit (only
+/// the expired files go), over a limit (the oldest go until the rest is below half of it, measured as blocks on disk),
+/// and under a limit after reading the oldest file (nothing more goes).
 final class FAQ08_CleanupRuleTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var cache: SDImageCache!

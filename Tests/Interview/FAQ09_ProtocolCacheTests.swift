@@ -4,18 +4,12 @@ import SDPortTestServer
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-09 — Does SDWebImage also use the HTTP (NSURLCache) cache?
+/// Proves FAQ-09: the card is `Docs/knowledge/faq/FAQ-09.json` (question, answer, citations; `sdport faq 9` prints it).
 ///
-/// Answer: not by default. `createDownloaderOperationWithUrl:options:` (4.4.8) uses
-/// `NSURLRequestReloadIgnoringLocalCacheData` "to prevent from potential duplicate caching (NSURLCache +
-/// SDImageCache)", and the operation's `URLSession:dataTask:willCacheResponse:` refuses to store the response.
-/// Only `SDWebImageDownloaderUseNSURLCache` (which the manager's `RefreshCached` maps to) switches to
-/// `NSURLRequestUseProtocolCachePolicy`: fresh responses come from the cache, stale ones are revalidated with
-/// the server. `SDWebImageDownloaderIgnoreCachedResponse` then makes a response the cache answered complete
-/// with nil image and data, so the caller keeps what it has.
-///
-/// Port: NSURLSession applies the policy on Apple systems; here `SDWebImageCurlTask` does, with Foundation's
-/// `URLCache` (a temporary directory in these tests) as the store.
+/// Downloads from a loopback server that sends caching headers, with a protocol cache in a temporary directory: by
+/// default every load reaches the server and nothing is stored; with `useNSURLCache` a fresh response is served from
+/// the cache, a stale one is revalidated with `If-None-Match` or `If-Modified-Since` and a 304 is answered with the
+/// stored image; with `ignoreCachedResponse` a response the cache answered completes with nothing.
 final class FAQ09_ProtocolCacheTests: XCTestCase {
     private var env: DownloaderTestEnvironment!
     private var server: SDPortTestServer { env.server }

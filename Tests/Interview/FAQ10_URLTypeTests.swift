@@ -3,13 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-10 — What if the URL passed to the manager is a string, or not a URL at all, or nil?
+/// Proves FAQ-10: the card is `Docs/knowledge/faq/FAQ-10.json` (question, answer, citations; `sdport faq 10` prints
+/// it).
 ///
-/// Answer: `SDWebImageManager.m` (4.4.8, `loadImageWithURL:options:progress:completed:`) converts an `NSString`
-/// with `+[NSURL URLWithString:]` (a common mistake Xcode does not warn about), turns anything else that is not
-/// an `NSURL` (an `NSNull`, say) into nil instead of crashing, and completes a nil or empty URL at once with
-/// `NSURLErrorDomain` / `NSURLErrorFileDoesNotExist`, finished = YES. Port: the `loadImage(with:)` overloads for
-/// `URL?`, `String?` and `Any?` (`loadImage(withAnyURL:)`).
+/// Loads through a manager on a loopback server with a String URL, values that are not URLs, a nil and an empty URL,
+/// and checks the requests the server saw and each completion's image, error and `finished`, including that on the main
+/// queue the error completion runs before `loadImage` returns.
 final class FAQ10_URLTypeTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 

@@ -3,16 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-11 — How does SDImageCache stay thread-safe?
+/// Proves FAQ-11: the card is `Docs/knowledge/faq/FAQ-11.json` (question, answer, citations; `sdport faq 11` prints
+/// it).
 ///
-/// Answer: the memory cache is `SDMemoryCache`, an NSCache subclass (thread-safe by itself) with a weak map table
-/// behind a semaphore lock (`SDImageCache.m:21-65`, 4.4.8). Every disk write and delete, and the asynchronous
-/// disk query, run on one serial dispatch queue, `ioQueue`, labelled `com.hackemist.SDWebImageCache`. Not every
-/// read: with `SDImageCacheQueryDiskSync` the query searches and decodes on the caller's thread (`:561-562`), and
-/// `imageFromDiskCacheForKey:` waits on the io queue only for the bytes (`:409`) and decodes on the caller's thread.
-/// A disk query returns an `NSOperation` that is never run: it is only a cancel token, checked when the io queue
-/// reaches the query; if it was cancelled by then, the done block is never called. Port: the memory cache is
-/// `AutoPurgeCache` (a locked LRU standing in for `SDMemoryCache`); "am I on the io queue" is a dispatch-specific key.
+/// Reads the io queue's label; holds the io queue with a gate and checks that a store, an existence check and a removal
+/// wait for it, then run in order once it is released; cancels a disk query before the io queue reaches it and checks
+/// that its done block is never called; uses the memory cache from many threads at once.
 final class FAQ11_ThreadSafetyTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var cache: SDImageCache!

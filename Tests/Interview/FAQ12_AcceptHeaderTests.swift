@@ -4,11 +4,10 @@ import SDPortTestServer
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-12 — Which Accept header does the downloader send?
+/// Proves FAQ-12: the card is `Docs/knowledge/faq/FAQ-12.json` (question, answer, citations; `sdport faq 12` prints
+/// it).
 ///
-/// Answer: `Accept: image/webp,image/*;q=0.8` when WebP support is compiled in (`SD_WEBP`), else
-/// `image/*;q=0.8` (`-[SDWebImageDownloader initWithSessionConfiguration:]`, 4.4.8). The port always has WebP
-/// (libwebp), so it sends the first. 5.1+ sends `image/*,*/*;q=0.8`.
+/// Reads the downloader's default Accept header and checks that a request to a loopback server carries it.
 final class FAQ12_AcceptHeaderTests: XCTestCase {
     /// Parity: FAQ-12 — the default header, and the server receives it.
     func test_FAQ12_acceptHeaderReachesTheServer() throws {

@@ -3,24 +3,13 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-13 — What does SDWebImage's "force decoding" (decompression) do, and why?
+/// Proves FAQ-13: the card is `Docs/knowledge/faq/FAQ-13.json` (question, answer, citations; `sdport faq 13` prints
+/// it).
 ///
-/// Answer: `UIImage(data:)` only parses the header; the pixels are decoded lazily, on the main thread, the first
-/// time Core Animation draws the image — a visible stall in a scrolling list. SDWebImage 4.x decodes on its own
-/// background queue instead: `-[SDWebImageImageIOCoder sd_decompressedImageWithImage:]` (`SDWebImageImageIOCoder.m`,
-/// 4.4.8) draws the image into a `CGBitmapContext` of **8 bits per component, 4 bytes per pixel** (device RGB,
-/// `kCGBitmapByteOrder32Host`), with `kCGImageAlphaPremultipliedFirst` when the image has alpha and
-/// `kCGImageAlphaNoneSkipFirst` — **alpha skipped** — when it is opaque, and keeps the bitmap that results.
-/// `+shouldDecodeImage:` refuses nil and **animated images** (they are returned untouched). With
-/// `SDWebImageScaleDownLargeImages` (`SDWebImageCoderScaleDownLargeImagesKey`),
-/// `sd_decompressedAndScaledDownImageWithImage:` redraws images over `kDestImageSizeMB` = 60 MB
-/// (`kDestTotalPixels` = 60 × 1024 × 1024 / 4 = 15,728,640 pixels) at scale sqrt(limit / pixels), in tiles, keeping
-/// the aspect ratio. `SDWebImageCoderHelper.m` holds the frame helpers the coders share; 5.x moves all of this into
-/// `SDImageCoderHelper` (`decodedImageWithImage:`, `decodedAndScaledDownImageWithImage:limitBytes:`).
-///
-/// Port: `SDWebImageCoderHelper.decompressedImage(with:data:options:)`; decoders already return bitmaps, so
-/// force decoding normalises one (packed 4-byte pixels, alpha 255 and `hasAlpha == false` when opaque, straight
-/// alpha) and marks it `sd_isDecoded`.
+/// Force-decodes a JPEG fixture (4 packed bytes per pixel, alpha skipped) and a PNG with alpha (kept); a GIF with the
+/// default coders (a still, force-decoded) and with the GIF coder added (animated, returned untouched); checks the
+/// scale-down size for 5250×3450 and the scale-down of a small image under a small limit; stores a GIF in a temporary
+/// cache and checks that the image read back from disk is a still, force-decoded one.
 final class FAQ13_ForceDecodingTests: XCTestCase {
     /// Parity: FAQ-13 — 8 bits per component, 4 bytes per pixel, alpha skipped for opaque images; animated
     /// images untouched; large images scaled down under the 60 MB limit when asked.

@@ -3,13 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-14 — Why does SDWebImage check for the main *queue* rather than the main thread?
+/// Proves FAQ-14: the card is `Docs/knowledge/faq/FAQ-14.json` (question, answer, citations; `sdport faq 14` prints
+/// it).
 ///
-/// Answer: `dispatch_main_async_safe` (`SDWebImageCompat.h:97-106`, 4.4.8) compares the current queue's label
-/// pointer with the main queue's (`==`, since 4.4.0; 4.0–4.3 compared the strings with `strcmp`, 3.x asked
-/// `[NSThread isMainThread]`, 5.15+ adds `SDCallbackQueue`). Some frameworks require work on the main queue (not just any block that happens to run on the
-/// main thread). Already on the main queue, the block runs at once; anywhere else it is dispatched to the main
-/// queue. Port: `dispatch_main_async_safe(_:)`, which reads the current queue's label as 4.4.8 does (INT-01).
+/// Calls `dispatch_main_async_safe` from a main-queue block, from a background queue, and from inside another queue's
+/// `sync` on the main thread, and checks whether the block ran before the call returned and on which queue it ran; does
+/// the same for `dispatch_queue_async_safe` with a queue of its own.
 final class FAQ14_MainQueueTests: XCTestCase {
     /// Parity: FAQ-14 — on the main queue the block runs synchronously, before the call returns.
     func test_FAQ14_onMainQueueRunsAtOnce() {

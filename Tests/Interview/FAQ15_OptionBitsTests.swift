@@ -1,11 +1,11 @@
 import SDPort
 import XCTest
 
-/// FAQ-15 — How are SDWebImage's options represented?
+/// Proves FAQ-15: the card is `Docs/knowledge/faq/FAQ-15.json` (question, answer, citations; `sdport faq 15` prints
+/// it).
 ///
-/// Answer: as bit flags (`NS_OPTIONS` with `1 << n`, `SDWebImageManager.h` and `SDWebImageDownloader.h`, 4.4.8),
-/// combined with `|` and tested with `&`. Port: `SDWebImageOptions` and `SDWebImageDownloaderOptions`, Swift
-/// OptionSets with the same raw values.
+/// Checks the raw value of every manager and downloader option against the 4.4 bit positions, and that combining is a
+/// bitwise OR and `contains` a bitwise AND.
 final class FAQ15_OptionBitsTests: XCTestCase {
     /// Parity: FAQ-15 — the manager's flags keep their 4.4 bit positions.
     func test_FAQ15_managerOptionBitValues() {

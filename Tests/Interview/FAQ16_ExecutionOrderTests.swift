@@ -4,12 +4,11 @@ import SDPortTestServer
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-16 — In what order do queued downloads run, and how is LIFO done?
+/// Proves FAQ-16: the card is `Docs/knowledge/faq/FAQ-16.json` (question, answer, citations; `sdport faq 16` prints
+/// it).
 ///
-/// Answer: FIFO by default. For LIFO, 4.4.8 makes the previously added operation depend on the new one
-/// (`[self.lastAddedOperation addDependency:operation]` in `createDownloaderOperationWithUrl:options:`), so the
-/// newest waiting operation runs first. 5.x instead makes every pending operation depend on the new one.
-/// Port: `SDWebImageDownloader.executionOrder`; the server's request order is the evidence.
+/// Queues three downloads on a suspended downloader that runs one at a time against a loopback server, resumes it, and
+/// checks the order in which the requests arrive: as asked by default, newest first with `.lifo`.
 final class FAQ16_ExecutionOrderTests: XCTestCase {
     /// Queues three downloads on a suspended downloader that runs one at a time, resumes it, and returns the
     /// order in which the requests reached the server.

@@ -4,13 +4,11 @@ import SDPortTestServer
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-17 (downloader half) — Can the same URL be downloaded twice at the same time?
+/// Proves FAQ-17 (one download per URL): the card is `Docs/knowledge/faq/FAQ-17.json` (question, answer, citations;
+/// `sdport faq 17` prints it).
 ///
-/// Answer: no. `-[SDWebImageDownloader downloadImageWithURL:options:progress:completed:]` (4.4.8) looks the URL
-/// up in `URLOperations`; while an operation for it runs, a new caller only adds its callbacks to that
-/// operation (`addHandlersForProgress:completed:`) and gets its own token, so cancelling one caller leaves the
-/// others (issue #883). The operation leaves `URLOperations` when it finishes. (The failed-URL half of FAQ-17
-/// belongs to `SDWebImageManager`.)
+/// Asks a downloader for one loopback URL 100 times and counts the requests the server saw and the completions with the
+/// image; cancels some of the callers of a shared download and checks that the others still get it.
 final class FAQ17_CoalescingTests: XCTestCase {
     /// Parity: FAQ-17 — 100 requests for one URL: one request reaches the server, 100 completions with the image.
     func test_FAQ17_hundredRequestsForOneURLHitTheServerOnce() throws {

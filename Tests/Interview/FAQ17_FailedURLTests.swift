@@ -3,19 +3,12 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// FAQ-17 (failed-URL half) — Does SDWebImage keep retrying a URL that failed?
+/// Proves FAQ-17 (the failed-URL list): the card is `Docs/knowledge/faq/FAQ-17.json` (question, answer, citations;
+/// `sdport faq 17` prints it).
 ///
-/// Answer: no. `SDWebImageManager.m` (4.4.8, `loadImageWithURL:options:progress:completed:`) adds a URL whose
-/// download failed to `failedURLs` — unless the error says the network, not the URL, was at fault (not connected,
-/// cancelled, timed out, roaming off, data not allowed, cannot find host, cannot connect, connection lost) — and a
-/// later load of a URL on that list completes at once with `NSURLErrorFileDoesNotExist`, without a request,
-/// unless it passes `SDWebImageRetryFailed`. A success with `RetryFailed` takes the URL off the list.
-/// The trap: an HTTP 404 or 500 is *not* such a failure in 4.4.8. The operation answers a response with a status
-/// >= 400 with `NSURLSessionResponseCancel`, so the error is `NSURLErrorCancelled`, which never blacklists;
-/// undecodable data ("Downloaded image has 0 pixels") does. 4.0–4.2 delivered the status as the error and
-/// blacklisted it; 5.x reports `SDWebImageErrorInvalidDownloadStatusCode` and does not blacklist it.
-/// (The other half of FAQ-17, one download per URL at a time, is the downloader's.) Port:
-/// `SDWebImageManager.failedURLs`, `SDWebImageManager.shouldBlockFailedURL(with:)`.
+/// Loads through a manager on a loopback server: bytes that do not decode, then the same URL without and with
+/// `retryFailed`; a 404 twice; a timeout twice — and checks, from the server's request count and the manager's failed
+/// list, which URL is asked again.
 final class FAQ17_FailedURLTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
