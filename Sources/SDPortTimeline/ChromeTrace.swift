@@ -14,17 +14,21 @@ import SDPort
 ///
 /// Not in the original, which has no tracing.
 public struct ChromeTrace: Sendable {
-    public let events: [SDWebImageTraceEvent]
+    public let events: [TimelineEvent]
     public let processName: String
 
-    public init(events: [SDWebImageTraceEvent], processName: String) {
+    public init(events: [TimelineEvent], processName: String) {
         self.events = events
         self.processName = processName
     }
 
+    public init(events: [SDWebImageTraceEvent], processName: String) {
+        self.init(events: events.map(TimelineEvent.init), processName: processName)
+    }
+
     /// One event with its place: nanoseconds from the first event, and the lane.
     private struct Placed {
-        let event: SDWebImageTraceEvent
+        let event: TimelineEvent
         let lane: TimelineLane
         let start: Int64
         let end: Int64
@@ -37,11 +41,11 @@ public struct ChromeTrace: Sendable {
 
     /// The trace as a JSON-serialisable dictionary.
     public func object() -> [String: Any] {
-        let origin = events.map { $0.start ?? $0.date }.min() ?? Date()
+        let origin = events.map(\.start).min() ?? Date()
         func nanoseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince(origin) * 1e9).rounded()) }
         let placed = events.map { event in
-            let end = nanoseconds(event.date)
-            return Placed(event: event, lane: TimelineLane(event), start: min(end, event.start.map(nanoseconds) ?? end), end: end)
+            let end = nanoseconds(event.end)
+            return Placed(event: event, lane: TimelineLane(event), start: min(end, nanoseconds(event.start)), end: end)
         }.sorted { ($0.start, -$0.end) < ($1.start, -$1.end) }
 
         // Tracks per lane; each keeps the ends of the events still open on it (a stack).
@@ -100,20 +104,11 @@ public struct ChromeTrace: Sendable {
         for (index, item) in placed.enumerated() {
             let (lane, number) = trackOfEvent[index]!
             let event = item.event
-            let name: String
-            let category: String
-            if let work = event.work {
-                (name, category) = (work, "work")
-            } else if let mark = event.mark {
-                (name, category) = (mark.description, "mark")
-            } else {
-                (name, category) = ("\(event.step.rawValue). \(event.step)", "step")
-            }
-            var args: [String: Any] = ["step": event.step.rawValue, "queue": event.queue, "thread": event.thread]
+            var args: [String: Any] = ["step": event.step, "queue": event.queue, "thread": event.thread]
             if let key = event.key { args["key"] = key }
             if !event.detail.isEmpty { args["detail"] = event.detail }
             traceEvents.append([
-                "ph": "X", "pid": 1, "tid": tid[lane]![number], "name": name, "cat": category,
+                "ph": "X", "pid": 1, "tid": tid[lane]![number], "name": event.name, "cat": event.category,
                 "ts": Double(item.start) / 1000, "dur": Double(item.end - item.start) / 1000, "args": args,
             ])
         }

@@ -25,8 +25,8 @@ public enum TimelineLane: Hashable, Sendable, Comparable {
     static let downloadQueueLabel = "com.hackemist.SDWebImageDownloader"
 
     /// The lane of `event`.
-    public init(_ event: SDWebImageTraceEvent) {
-        if event.work == "libcurl" {
+    public init(_ event: TimelineEvent) {
+        if event.category == "work" && event.name == "libcurl" {
             self = .transferThread
             return
         }

@@ -86,6 +86,40 @@ final class TimelineTests: XCTestCase {
             XCTAssertEqual(steps, [5, 6, 7], "\(url)")
         }
     }
+
+    /// Events placed by hand where a real run puts them only by chance: three operations whose coder queues (one
+    /// label) work at the same time, and two io queues (two caches, one label prefix) whose disk writes overlap
+    /// without one inside the other. The trace gives each operation's coder queue a track of its own for all its
+    /// events, splits the io lane in two, and every track nests.
+    func test_TIMELINE_queuesSharingALabelAreSplitIntoTracksThatNest() throws {
+        let origin = Date(timeIntervalSince1970: 1_000)
+        func at(_ milliseconds: Double) -> Date { origin.addingTimeInterval(milliseconds / 1000) }
+        let coder = "com.hackemist.SDWebImageDownloaderOperationCoderQueue"
+        var events: [TimelineEvent] = []
+        for (index, key) in ["a", "b", "c"].enumerated() {
+            let begin = Double(index)  // 0, 1, 2 ms: each decode overlaps the others
+            events.append(TimelineEvent(step: 7, name: "7. coder: decode", category: "step", key: key, queue: coder,
+                                        thread: UInt64(10 + index), start: at(begin), end: at(begin + 5)))
+            events.append(TimelineEvent(step: 7, name: "7. coder: decode", category: "step", key: key, queue: coder,
+                                        thread: UInt64(10 + index), start: at(begin + 3), end: at(begin + 3)))
+        }
+        events.append(TimelineEvent(step: 8, name: "disk write", category: "work", key: "a", queue: SDImageCache.ioQueueLabel,
+                                    thread: 20, start: at(10), end: at(14)))
+        events.append(TimelineEvent(step: 8, name: "disk write", category: "work", key: "b", queue: SDImageCache.ioQueueLabel,
+                                    thread: 21, start: at(12), end: at(16)))
+        let path = directory.url.appendingPathComponent("placed.json").path
+        try ChromeTrace(events: events, processName: "placed").data().write(to: URL(fileURLWithPath: path))
+        let trace = try TraceFile(path: path)
+        trace.assertWellFormed()
+        trace.assertTracksNest()
+        let coderEvents = trace.complete.filter { $0.name == "7. coder: decode" }
+        XCTAssertEqual(Set(coderEvents.map(\.track)).count, 3, "one track per coder queue at work at once")
+        for key in ["a", "b", "c"] {
+            XCTAssertEqual(Set(coderEvents.filter { $0.key == key }.map(\.track)).count, 1, "\(key)'s queue stays on one track")
+        }
+        XCTAssertEqual(Set(trace.complete.filter { $0.name == "disk write" }.map(trace.trackName)),
+                       ["cache io queue 1", "cache io queue 2"])
+    }
 }
 
 /// A trace file read back as plain JSON, with the checks the format asks for.
