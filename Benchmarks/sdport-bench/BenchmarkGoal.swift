@@ -1,36 +1,59 @@
 import Foundation
 import Synchronization
 
-/// One measured goal: a ratio, the goal it is held to, and whether it was met. Every suite records its goals here
-/// as it prints them; `sdport-bench SUITE --json` then writes one JSON object per goal (`name`, `ratio`, `goal`,
-/// `met`) so a script can check the goals and compare two runs.
-struct BenchmarkGoal: Sendable {
+/// One goal of the benchmarks: a ratio of two sums of measured figures (each the median of one metric of one
+/// benchmark of the same `swift package benchmark` run, times a factor), or a threshold on one figure (the
+/// denominator left empty). The goals are defined here beside the benchmarks they read; `sdport-bench goals`
+/// prints them as JSON, and `scripts/bench-report.py` computes each ratio from package-benchmark's JMH export
+/// and prints it beside its goal (package-benchmark's own thresholds compare one benchmark with a baseline, not
+/// two benchmarks with each other).
+struct BenchmarkGoal: Sendable, Encodable {
+    /// One figure: `factor` × the median of `metric` of `benchmark`; a nil benchmark makes the term the constant
+    /// `factor`.
+    struct Term: Sendable, Encodable {
+        let benchmark: String?
+        let metric: String
+        let factor: Double
+    }
+
     let name: String
-    let ratio: Double
     let goal: Double
-    /// Whether the ratio must stay at or below the goal (a cost) rather than reach it (a speed).
-    let atMost: Bool
+    /// "at most" (a cost) or "at least" (a speed-up).
+    let direction: String
+    let numerator: [Term]
+    let denominator: [Term]
+    /// What the ratio compares, printed beside it.
+    let note: String
+    /// For a goal on a curve's shape: the curve (`BenchmarkCurve`) whose fitted exponent is the "ratio"; then
+    /// the numerator and the denominator are empty.
+    var exponentOf: String? = nil
 
-    var met: Bool { atMost ? ratio <= goal : ratio >= goal }
+    /// The goals defined so far, in order.
+    private static let defined = Mutex<[BenchmarkGoal]>([])
 
-    /// The goals recorded so far, in order.
-    private static let recorded = Mutex<[BenchmarkGoal]>([])
+    static var all: [BenchmarkGoal] { defined.withLock { $0 } }
 
-    static func record(_ name: String, ratio: Double, atMost goal: Double) {
-        recorded.withLock { $0.append(BenchmarkGoal(name: name, ratio: ratio, goal: goal, atMost: true)) }
+    static func atMost(_ name: String, _ goal: Double, _ numerator: [Term], over denominator: [Term] = [], note: String) {
+        defined.withLock { $0.append(BenchmarkGoal(name: name, goal: goal, direction: "at most", numerator: numerator,
+                                                   denominator: denominator, note: note)) }
     }
 
-    static func record(_ name: String, ratio: Double, atLeast goal: Double) {
-        recorded.withLock { $0.append(BenchmarkGoal(name: name, ratio: ratio, goal: goal, atMost: false)) }
+    /// A goal on the exponent `k` of the power law `y = c·xᵏ` fitted to `curve` (least squares on the logarithms).
+    static func exponentAtMost(_ name: String, _ goal: Double, of curve: String, note: String) {
+        defined.withLock { $0.append(BenchmarkGoal(name: name, goal: goal, direction: "at most", numerator: [], denominator: [],
+                                                   note: note, exponentOf: curve)) }
     }
 
-    static var all: [BenchmarkGoal] { recorded.withLock { $0 } }
-
-    /// `{"name":…,"ratio":…,"goal":…,"met":…}` on one line.
-    var jsonLine: String {
-        let object: [String: Any] = ["name": name, "ratio": (ratio * 1000).rounded() / 1000, "goal": goal, "met": met,
-                                     "direction": atMost ? "at most" : "at least"]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    static func atLeast(_ name: String, _ goal: Double, _ numerator: [Term], over denominator: [Term], note: String) {
+        defined.withLock { $0.append(BenchmarkGoal(name: name, goal: goal, direction: "at least", numerator: numerator,
+                                                   denominator: denominator, note: note)) }
     }
 }
+
+/// Shorthands for the terms of a goal.
+func wall(_ benchmark: String, _ factor: Double = 1) -> BenchmarkGoal.Term { .init(benchmark: benchmark, metric: "wall", factor: factor) }
+func cpu(_ benchmark: String, _ factor: Double = 1) -> BenchmarkGoal.Term { .init(benchmark: benchmark, metric: "cpu", factor: factor) }
+func custom(_ benchmark: String, _ metric: String, _ factor: Double = 1) -> BenchmarkGoal.Term {
+    .init(benchmark: benchmark, metric: metric, factor: factor)
+}
+func constant(_ value: Double) -> BenchmarkGoal.Term { .init(benchmark: nil, metric: "constant", factor: value) }
