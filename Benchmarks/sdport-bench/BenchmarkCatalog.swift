@@ -50,8 +50,21 @@ enum BenchmarkCatalog {
         for suite in suites { suite.register() }
     }
 
-    /// The goals and the benchmarks, as one JSON object (`sdport-bench goals`).
+    /// The goals and the benchmarks, as one JSON object (`sdport-bench goals`). Throws when a goal or a curve
+    /// reads a benchmark that is not registered, or a goal a curve that is not defined (CI runs it for that).
     static func goalsJSON() throws -> String {
+        let names = Set(all.map(\.name)), curves = Set(BenchmarkCurve.all.map(\.name))
+        let terms = BenchmarkGoal.all.flatMap { $0.numerator + $0.denominator } + BenchmarkCurve.all.flatMap { $0.points.map(\.term) }
+        for term in terms {
+            if let benchmark = term.benchmark, !names.contains(benchmark) {
+                throw DownloaderBenchmarks.BenchmarkError.failed("a goal or curve reads \(benchmark), which is not registered")
+            }
+        }
+        for goal in BenchmarkGoal.all {
+            if let curve = goal.exponentOf, !curves.contains(curve) {
+                throw DownloaderBenchmarks.BenchmarkError.failed("\(goal.name) fits curve \(curve), which is not defined")
+            }
+        }
         struct Document: Encodable {
             let goals: [BenchmarkGoal]
             let curves: [BenchmarkCurve]

@@ -89,6 +89,13 @@ enum DownloaderBenchmarks {
         BenchmarkGoal.atMost("downloader.pipeline-vs-cpu-floor", 1.15, [wall("downloader.pipeline")],
                              over: [cpu("downloader.decode-serial", 1 / cores), cpu("downloader.transfer", 1 / cores)],
                              note: "download + decode of 200 JPEGs against (decode CPU + transfer CPU, server included) / \(Int(cores)) cores")
+        // The bound of 4.4.8's design on this machine: every byte still passes through an operation and the session
+        // (the downloader without decoding, server included) and every image is decoded once, on two cores. Its other
+        // limit, one slot's chain of ceil(200 / 6) transfers and decodes one after the other, is a third of it, so
+        // the CPU is the critical path. The goal is 1.05× it, printed beside the floor.
+        BenchmarkGoal.atMost("downloader.pipeline-vs-design-bound", 1.05, [wall("downloader.pipeline")],
+                             over: [cpu("downloader.decode-serial", 1 / cores), cpu("downloader.no-decode", 1 / cores)],
+                             note: "the same against (decode CPU + downloader-without-decoding CPU) / \(Int(cores)) cores, the design's bound")
         BenchmarkGoal.atMost("downloader.coalesce.server-hits", 1, [custom("downloader.coalesce", "server-hits")],
                              note: "requests that reach the server when 100 callers ask for one URL while it downloads")
     }
