@@ -101,10 +101,10 @@ def scale(report_path, out_dir):
         points = []
         for point in curve["points"]:
             term = point["term"]
-            metrics = report["results"].get(term["benchmark"])
+            metrics = report["results"].get(term.get("benchmark"))
             if metrics is None:
                 continue
-            metric = {"wall": "Time (wall clock)", "cpu": "cpu-us"}.get(term["metric"], term["metric"])
+            metric = {"wall": "wallClock", "cpu": "cpu-us"}.get(term["metric"], term["metric"])
             points.append((point["x"], term["factor"] * metrics[metric]["p50"] * curve["yScale"]))
         if len(points) < 2:
             continue

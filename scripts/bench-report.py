@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Reads package-benchmark's JMH export of one `swift package benchmark` run and `sdport-bench goals`, and prints:
+"""Reads package-benchmark's sample export of one `swift package benchmark` run and `sdport-bench goals`, and prints:
 each benchmark's p50 and p99 (per operation where an iteration is a batch) and, where asked, its mallocs per
 operation; then each goal's ratio beside the goal, and each scaling curve's fitted exponent.
 
-Usage: bench-report.py RUN.jmh.json GOALS.json [--json] [--save REPORT.json]
+Usage: bench-report.py RUNDIR GOALS.json [--json] [--save REPORT.json]
+  RUNDIR   the --path of `swift package benchmark run --format histogramSamples`: one file per benchmark and metric,
+           every iteration's value (nanoseconds for times: the benchmarks set timeUnits to nanoseconds)
   --json   after the report, one JSON object per goal on its own line: name, ratio, goal, met (and direction).
   --save   write the medians, curves and goals as JSON (scripts/bench-plot.py draws the curves from it).
 
 A goal's ratio is the sum of its numerator's terms over the sum of its denominator's, each term a factor times the
-median (p50) of one metric of one benchmark: "wall" is package-benchmark's wall clock, "cpu" the custom metric
+median (p50) of one metric of one benchmark: "wall" is package-benchmark's wall clock (in microseconds here), "cpu"
+the custom metric
 `cpu-us` (getrusage, microseconds), any other name a custom metric as recorded. A goal without a denominator is a
 threshold on its numerator. An exponent goal fits y = c * x^k to its curve (least squares on the logarithms).
 """
@@ -16,25 +19,47 @@ import json
 import math
 import sys
 
-WALL = "Time (wall clock)"
-MALLOCS = "Malloc (total)"
+import glob
+import os
+
+WALL = "wallClock"
+MALLOCS = "mallocCountTotal"
+PREFIX = "Current_run.sdport-bench."
+SUFFIX = ".histogram.samples.tsv"
+# To nanoseconds for times, to units for counts (package-benchmark writes large counts in thousands or millions).
+UNITS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "K": 1e3, "M": 1e6, "G": 1e9}
 
 
-def load_run(path):
-    """Benchmark name -> metric name -> {p50, p99, unit}."""
+def percentile(values, fraction):
+    """Nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
+
+
+def load_run(directory, names):
+    """Benchmark name -> metric -> {p50, p99}; times in microseconds, counts as recorded."""
     results = {}
-    for element in json.load(open(path)):
-        name = element["benchmark"].split(".", 3)[3]  # package.benchmark.<target>.<name>
-        metrics = {}
-        for metric, value in element.get("secondaryMetrics", {}).items():
-            percentiles = value["scorePercentiles"]
-            metrics[metric] = {"p50": percentiles["50.0"], "p99": percentiles["99.0"], "unit": value["scoreUnit"]}
-        results[name] = metrics
+    for path in glob.glob(os.path.join(directory, PREFIX + "*" + SUFFIX)):
+        stem = os.path.basename(path)[len(PREFIX):-len(SUFFIX)]
+        # "<benchmark>.<metric>": the benchmark is the longest known name the stem starts with.
+        name = max((n for n in names if stem.startswith(n + ".")), key=len, default=None)
+        if name is None:
+            continue
+        metric = stem[len(name) + 1:]
+        lines = open(path).read().split("\n")
+        # The header names the unit the values are in: a time unit, or K / M / G for a large count.
+        unit = lines[0].rsplit("(", 1)[1].rstrip(") ") if lines[0].rstrip().endswith(")") else ""
+        values = [float(line) * UNITS.get(unit, 1.0) for line in lines[1:] if line.strip()]
+        if not values:
+            continue
+        scale = 1e-3 if metric == WALL else 1.0  # times: nanoseconds to microseconds
+        results.setdefault(name, {})[metric] = {"p50": percentile(values, 0.5) * scale,
+                                                "p99": percentile(values, 0.99) * scale, "samples": len(values)}
     return results
 
 
 def term_value(term, results):
-    if term["benchmark"] is None:
+    if term.get("benchmark") is None:
         return term["factor"]
     metrics = results.get(term["benchmark"])
     if metrics is None:
@@ -75,9 +100,9 @@ def main():
     arguments = [a for a in arguments if a != "--json"]
     if len(arguments) != 2:
         sys.exit(__doc__)
-    results = load_run(arguments[0])
     definitions = json.load(open(arguments[1]))
     entries = {entry["name"]: entry for entry in definitions["benchmarks"]}
+    results = load_run(arguments[0], entries)
 
     print("%-44s %12s %12s %14s" % ("benchmark (time per operation)", "p50", "p99", "mallocs/op"))
     for name in sorted(results):
@@ -92,7 +117,7 @@ def main():
             return "%.1f ms" % (value / 1000) if value >= 1000 else ("%.2f µs" % value if value >= 1 else "%.0f ns" % (value * 1000))
         mallocs = ""
         if entry["reportsMallocs"] and MALLOCS in results[name]:
-            mallocs = "%.2f" % (results[name][MALLOCS]["p50"] / operations)
+            mallocs = "%.3g" % (results[name][MALLOCS]["p50"] / operations)
         label = name + ("" if operations == 1 else " (/%d)" % operations)
         print("%-44s %12s %12s %14s" % (label, show(wall["p50"]), show(wall["p99"]), mallocs))
 

@@ -44,9 +44,9 @@ rm -rf "$out"
 mkdir -p "$out"
 # --disable-sandbox: the benchmarks start a loopback server and write temporary files.
 $wrapper swift package --scratch-path "$scratch" --disable-sandbox benchmark run --target sdport-bench \
-  --filter "$filter" --format jmh --path "$out" --no-progress > "$out/run.log" 2>&1 || {
+  --filter "$filter" --format histogramSamples --path "$out" --no-progress > "$out/run.log" 2>&1 || {
   cat "$out/run.log" >&2
   exit 1
 }
 "$scratch/release/sdport-bench" goals > "$out/goals.json"
-python3 scripts/bench-report.py "$out"/*.jmh.json "$out/goals.json" --save "$out/REPORT.json" "${json[@]}"
+python3 scripts/bench-report.py "$out" "$out/goals.json" --save "$out/REPORT.json" "${json[@]}"

@@ -4,7 +4,7 @@ import Synchronization
 /// One goal of the benchmarks: a ratio of two sums of measured figures (each the median of one metric of one
 /// benchmark of the same `swift package benchmark` run, times a factor), or a threshold on one figure (the
 /// denominator left empty). The goals are defined here beside the benchmarks they read; `sdport-bench goals`
-/// prints them as JSON, and `scripts/bench-report.py` computes each ratio from package-benchmark's JMH export
+/// prints them as JSON, and `scripts/bench-report.py` computes each ratio from package-benchmark's export
 /// and prints it beside its goal (package-benchmark's own thresholds compare one benchmark with a baseline, not
 /// two benchmarks with each other).
 struct BenchmarkGoal: Sendable, Encodable {

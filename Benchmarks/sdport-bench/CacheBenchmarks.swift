@@ -35,8 +35,10 @@ enum CacheBenchmarks {
         init(_ value: Int) { self.value = value }
     }
 
-    /// Directories made by a benchmark's iterations, removed when its process ends: creating files right after
-    /// deleting many is slow on ext4 (it skips recently freed inodes), so none is removed between iterations.
+    /// Directories made by a benchmark's iterations, removed when its process ends (or, for the writes, after each
+    /// iteration: creating files right after deleting many is slow on ext4, which skips recently freed inodes, and
+    /// package-benchmark runs each contender in its own process one after the other, so each write iteration of
+    /// both contenders follows the same deletion).
     static let directories = Mutex<[String]>([])
 
     static func makeTemporaryDirectory(_ name: String) throws -> String {
@@ -168,13 +170,15 @@ enum CacheBenchmarks {
                                   teardown: teardown) { benchmark in
             // As SDWebImageManager stores (4.4.8 SDWebImageManager.m:258-301: `completion:nil`), then one
             // synchronous io-queue call, which runs after every queued store (the io queue is serial).
-            let cache = SDImageCache(namespace: "bench", diskCacheDirectory: try makeTemporaryDirectory("cache"))
+            let directory = try makeTemporaryDirectory("cache")
+            let cache = SDImageCache(namespace: "bench", diskCacheDirectory: directory)
             let images = pixel
             sync()
             benchmark.startMeasurement()
             for i in 0..<count { cache.store(images, imageData: blobs[i], forKey: cacheKeys[i], toDisk: true, completion: nil) }
             _ = cache.diskImageDataExists(withKey: cacheKeys[count - 1])
             benchmark.stopMeasurement()
+            try? FileManager.default.removeItem(atPath: directory)
         }
         BenchmarkCatalog.register("cache.disk.write.POSIX", operations: count, iterations: 5, teardown: teardown) { benchmark in
             // The cache's own file names (MD5 of the key + extension), so both sides make the same directory entries.
@@ -184,6 +188,7 @@ enum CacheBenchmarks {
             benchmark.startMeasurement()
             for i in 0..<count { posixWriteFile(blobs[i], paths[i], sequence: i) }
             benchmark.stopMeasurement()
+            try? FileManager.default.removeItem(atPath: directory)
         }
         BenchmarkCatalog.register("cache.disk.read.SDImageCache", operations: count, reportsMallocs: true, iterations: 10,
                                   setup: { blackHole(filledCache) }, teardown: teardown) { _ in

@@ -7,7 +7,8 @@ import SDPortTestServer
 /// How cost grows with work: each benchmark of this suite is one size, and the report fits a power law to the
 /// sizes of a curve (`BenchmarkCurve`):
 /// - `deleteOldFiles` against the files on disk, 10³ to 10⁵ (half of them expired): linear, exponent ≤ 1.1;
-/// - the memory cache's sets and gets against its entries, 10³ to 10⁶: flat, exponent ≤ 0.15 (time per operation);
+/// - the memory cache's sets and gets of 1 000 hot keys against the entries it holds, 10³ to 10⁶: flat, exponent
+///   ≤ 0.15 (time per operation); beside it, gets spread over all entries, where the CPU's caches show (no goal);
 /// - a cold load through the manager (query, download, decode, store) against the image's size, 0.1 to 18 MP:
 ///   linear, exponent ≤ 1.1;
 /// - the pipeline of `DownloaderBenchmarks` (200 JPEGs) against `maxConcurrentDownloads`, 1 to 12: no power law,
@@ -72,63 +73,76 @@ enum ScaleBenchmarks {
 
     // MARK: Memory cache
 
+    /// The hot keys every size is measured with: the same 1 000 entries of a cache holding `count`, so a curve shows
+    /// what the cache's size costs its structure, not which level of the CPU's caches a million entries fall out of
+    /// (`memory-cache-get-random` shows that, with keys spread over the whole cache, and has no goal).
+    static let hotKeys = 1_000
+
     private static func registerMemoryCache() {
         for count in cacheSizes {
-            let keys = { (0..<count).map { "http://example.com/images/\($0).jpg" } }
-            BenchmarkCatalog.register("scale.memory-set.\(count)", operations: count, iterations: count >= 1_000_000 ? 3 : 20,
-                                      warmup: 1, seconds: 60) { benchmark in
-                let keys = keys()
-                let payloads = keys.indices.map { CacheBenchmarks.Payload($0) }
+            let filled = FilledCache(count: count)
+            // 1 000 sets of new keys into a cache holding `count` entries; removed again after the measurement.
+            BenchmarkCatalog.register("scale.memory-set.\(count)", operations: hotKeys, iterations: 200, warmup: 5,
+                                      seconds: 20, setup: { filled.fill() }) { benchmark in
+                let (cache, _, _, fresh) = filled.contents
                 benchmark.startMeasurement()
-                let cache = AutoPurgeCache<String, CacheBenchmarks.Payload>(purgesOnMemoryWarning: false)
-                for i in 0..<count { cache.setObject(payloads[i], forKey: keys[i], cost: 1) }
+                for i in 0..<hotKeys { cache.setObject(CacheBenchmarks.Payload(i), forKey: fresh[i], cost: 1) }
                 benchmark.stopMeasurement()
-                blackHole(cache)
+                for key in fresh { cache.removeObject(forKey: key) }
             }
-            // Gets of keys spread over the whole cache, in a fixed random order, from a cache of `count` entries.
-            let filled = FilledCache(count: count, keys: keys)
             BenchmarkCatalog.register("scale.memory-get.\(count)", operations: getsPerIteration, iterations: 20, warmup: 1,
-                                      seconds: 60, setup: { filled.fill() }) { _ in
+                                      seconds: 20, setup: { filled.fill() }) { _ in
                 var sink = 0
-                let (cache, keys, order) = filled.contents
+                let (cache, keys, _, _) = filled.contents
+                for round in 0..<(getsPerIteration / hotKeys) {
+                    for i in 0..<hotKeys { sink &+= cache.object(forKey: keys[(i * 7919 + round) % hotKeys])?.value ?? 0 }
+                }
+                blackHole(sink)
+            }
+            BenchmarkCatalog.register("scale.memory-get-random.\(count)", operations: getsPerIteration, iterations: 20,
+                                      warmup: 1, seconds: 20, setup: { filled.fill() }) { _ in
+                var sink = 0
+                let (cache, keys, order, _) = filled.contents
                 for index in order { sink &+= cache.object(forKey: keys[index])?.value ?? 0 }
                 blackHole(sink)
             }
         }
-        for kind in ["set", "get"] {
+        for (kind, name, operations, goal) in [("set", "memory-set", hotKeys, true), ("get", "memory-get", getsPerIteration, true),
+                                                ("get", "memory-get-random", getsPerIteration, false)] {
+            let curve = "memory-cache-" + name.dropFirst("memory-".count)
             BenchmarkCurve.define(BenchmarkCurve(
-                name: "memory-cache-\(kind)", title: "AutoPurgeCache \(kind)s against its entries", xLabel: "entries",
-                yLabel: "ns per \(kind)", yScale: 1e3,
-                points: cacheSizes.map { size in
-                    .init(x: Double(size), term: wall("scale.memory-\(kind).\(size)", 1 / Double(kind == "set" ? size : getsPerIteration)))
-                }, fitted: true))
-            BenchmarkGoal.exponentAtMost("scale.memory-cache-\(kind)-exponent", 0.15, of: "memory-cache-\(kind)",
-                                         note: "the memory cache's time per \(kind) stays flat from 10³ to 10⁶ entries")
+                name: curve, title: goal ? "AutoPurgeCache \(kind)s of 1 000 hot keys against the entries it holds"
+                    : "AutoPurgeCache gets of keys spread over all its entries (CPU caches included)",
+                xLabel: "entries", yLabel: "ns per \(kind)", yScale: 1e3,
+                points: cacheSizes.map { .init(x: Double($0), term: wall("scale.\(name).\($0)", 1 / Double(operations))) },
+                fitted: true))
+            if goal {
+                BenchmarkGoal.exponentAtMost("scale.\(curve)-exponent", 0.15, of: curve,
+                                             note: "the memory cache's time per \(kind) stays flat from 10³ to 10⁶ entries")
+            }
         }
     }
 
-    /// A cache of `count` entries and a random order of gets, made in the benchmark's setup (not measured).
+    /// A cache of `count` entries, its keys, a random order of gets over all of them, and 1 000 keys it does not
+    /// hold; made in the benchmark's setup (not measured).
     final class FilledCache: @unchecked Sendable {
         /// Set once by `fill()` (the setup hook), read by the iterations after it, all on the runner's thread.
-        private var stored: (AutoPurgeCache<String, CacheBenchmarks.Payload>, [String], [Int])?
+        private var stored: (AutoPurgeCache<String, CacheBenchmarks.Payload>, [String], [Int], [String])?
         private let count: Int
-        private let keys: () -> [String]
 
-        init(count: Int, keys: @escaping () -> [String]) {
-            self.count = count
-            self.keys = keys
-        }
+        init(count: Int) { self.count = count }
 
         func fill() {
-            let keys = keys()
+            let keys = (0..<count).map { "http://example.com/images/\($0).jpg" }
             let cache = AutoPurgeCache<String, CacheBenchmarks.Payload>(purgesOnMemoryWarning: false)
             for i in 0..<count { cache.setObject(CacheBenchmarks.Payload(i), forKey: keys[i], cost: 1) }
             var generator = DownloaderBenchmarks.SplitMix(seed: UInt64(count))
             let order = (0..<ScaleBenchmarks.getsPerIteration).map { _ in Int(generator.next() % UInt64(count)) }
-            stored = (cache, keys, order)
+            let fresh = (0..<ScaleBenchmarks.hotKeys).map { "http://example.com/new/\($0).jpg" }
+            stored = (cache, keys, order, fresh)
         }
 
-        var contents: (AutoPurgeCache<String, CacheBenchmarks.Payload>, [String], [Int]) { stored! }
+        var contents: (AutoPurgeCache<String, CacheBenchmarks.Payload>, [String], [Int], [String]) { stored! }
     }
 
     // MARK: Cold load against image size
