@@ -3,7 +3,7 @@ import SDPort
 
 /// One event of a timeline: a step, a mark or a stretch of work, where it ran and when it began and ended (the same
 /// moment for a step reported as a moment). Made from an `SDWebImageTraceEvent`, or directly (a test can place
-/// events where it wants them).
+/// events where it wants them). Not in the original, which has no tracing.
 public struct TimelineEvent: Sendable {
     /// The step (1 to 10) the event is or serves.
     public let step: Int

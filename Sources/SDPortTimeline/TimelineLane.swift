@@ -1,7 +1,8 @@
 import SDPort
 
 /// The lanes of a timeline: which queue or thread an event ran on, read from its queue label (or, for work between
-/// the steps, what the work was). Each lane becomes one or more tracks of a `ChromeTrace`.
+/// the steps, what the work was). Each lane becomes one or more tracks of a `ChromeTrace`. Not in the original, which
+/// has no tracing.
 public enum TimelineLane: Hashable, Sendable, Comparable {
     /// The main queue (or the main thread outside any queue).
     case main
