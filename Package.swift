@@ -82,6 +82,9 @@ let package = Package(
                                                           "sdport", "sdport-cache-worker"], path: "Tests/Behavior"),
         .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport"], path: "Tests/Interview",
                     exclude: ["README.md"]),
+        // The bug museum (Museum/, scripts/museum.sh): each exhibit's two sides; SDPORT_MUSEUM=patched picks the side.
+        .testTarget(name: "MuseumTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "CQueueLabel"],
+                    path: "Tests/Museum"),
     ],
     swiftLanguageModes: [.v6]
 )
