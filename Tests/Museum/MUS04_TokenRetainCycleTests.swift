@@ -5,7 +5,7 @@ import SDPortTestSupport
 import XCTest
 
 /// MUS-04: a retain cycle through the download token. In 4.4.8 the token holds the operation's callback entry
-/// strongly (`SDWebImageDownloader.m:23`), the combined operation keeps the token (`SDWebImageManager.m:15-20`)
+/// strongly (`SDWebImageDownloader.h:102`), the combined operation keeps the token (`SDWebImageManager.m:19`)
 /// and nothing clears it when the load ends, so a completion that captures its own handle closes a cycle. The
 /// patch makes the token's reference weak, as 5.2.1 did.
 final class MUS04_TokenRetainCycleTests: XCTestCase {

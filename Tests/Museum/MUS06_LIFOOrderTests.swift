@@ -5,7 +5,7 @@ import SDPortTestSupport
 import XCTest
 
 /// MUS-06: LIFO order inverts when URLs are added while one is downloading. 4.4.8 emulates LIFO by making only
-/// the previous newest operation wait for the new one (`SDWebImageDownloader.m:262-265`), so a chain built while
+/// the previous newest operation wait for the new one (`SDWebImageDownloader.m:253-257`, `lastAddedOperation` weak at `:38`), so a chain built while
 /// another download ran is still waiting ahead of anything added later. The patch makes every waiting operation
 /// depend on the new one, as 5.2.0.
 final class MUS06_LIFOOrderTests: XCTestCase {

@@ -5,8 +5,8 @@ import SDPortTestSupport
 import XCTest
 
 /// MUS-07: the placeholder defeats the weak memory cache. 4.4.8 sets the placeholder before it asks the manager
-/// (`UIView+WebCache.m:64-68` then `:121`); when the view held the last strong reference to the image the weak
-/// table still knew (`SDImageCache.m:137-147`), the placeholder frees it and the query goes to disk. The patch
+/// (`UIView+WebCache.m:87-94` then `:121`); when the view held the last strong reference to the image the weak
+/// table still knew (`SDImageCache.m:91-103`), the placeholder frees it and the query goes to disk. The patch
 /// looks the key up first, as 5.12.0.
 final class MUS07_WeakCachePlaceholderTests: XCTestCase {
     private var env: ManagerTestEnvironment!

@@ -6,7 +6,7 @@ import XCTest
 
 /// MUS-09: a cancel between the cache answer and the download start leaves an orphan download. 4.4.8 checks
 /// `isCancelled` when the cache answers, asks the downloader, and only then stores the cancel handle
-/// (`SDWebImageManager.m:199`, `:363-365`); a cancel in between finds no handle to call, and nobody calls it
+/// (`SDWebImageManager.m:161-166`, `:199`, `:356-366`); a cancel in between finds no handle to call, and nobody calls it
 /// later. Not fixed upstream; the port runs a handle set after the cancel at once, and the regress patch takes
 /// that out.
 final class MUS09_OrphanDownloadTests: XCTestCase {

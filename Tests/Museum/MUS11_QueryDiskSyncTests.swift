@@ -4,7 +4,7 @@ import SDPortTestSupport
 import XCTest
 
 /// MUS-11: `QueryDiskSync` reads past a write still queued. 4.4.8's synchronous disk query reads the file on the
-/// caller's thread (`SDImageCache.m:547-551`) while stores go through the io queue (`SDImageCache.m:290`), so an
+/// caller's thread (`SDImageCache.m:561-565`) while stores go through the io queue (`SDImageCache.m:301-302`), so an
 /// image stored a moment ago is reported missing. The patch makes the synchronous query wait on the io queue,
 /// as 5.0.0.
 final class MUS11_QueryDiskSyncTests: XCTestCase {

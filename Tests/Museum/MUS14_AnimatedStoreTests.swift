@@ -4,7 +4,7 @@ import SDPortTestSupport
 import XCTest
 
 /// MUS-14: an animated image stored without its data is written as a still PNG or JPEG. With nil data 4.4.8
-/// chooses the format from alpha alone (`SDImageCache.m:175-186`), so an animated GIF comes back from disk as a
+/// chooses the format from alpha alone (`SDImageCache.m:304-313`), so an animated GIF comes back from disk as a
 /// still image. The patch uses the image's own format first, as 5.6.0.
 final class MUS14_AnimatedStoreTests: XCTestCase {
     private var fixture: MUSCacheFixture!
