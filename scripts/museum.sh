@@ -47,7 +47,10 @@ make_tree() {
     for id in "$@"; do
         for patch in "Museum/$id/fix.patch" "Museum/$id/regress.patch"; do
             [ -f "$patch" ] || continue
-            if ! (cd "$tree" && git apply --whitespace=nowarn "$root/$patch"); then
+            # The copy may sit inside this repository (.build-mus-scratch): without the ceiling, git would apply the
+            # patch relative to the repository's top level and skip every path outside the copy.
+            if ! (cd "$tree" && GIT_CEILING_DIRECTORIES="$base" git apply --whitespace=nowarn "$root/$patch" \
+                  && GIT_CEILING_DIRECTORIES="$base" git apply --reverse --check "$root/$patch"); then
                 echo "museum.sh: $patch does not apply" >&2
                 exit 1
             fi
