@@ -4,7 +4,9 @@ import Foundation
 enum MuseumText {
     static func listLine(_ exhibit: MuseumExhibit) -> String {
         let side = exhibit.portHasBug ? "port has the bug" : "port has the fix"
-        return String(format: "%2d  ", exhibit.number) + "\(exhibit.id)  \(exhibit.title)  [\(side); fixed in \(exhibit.upstream.fixedIn)]"
+        let fixedIn = exhibit.upstream.fixedIn
+        let upstream = fixedIn.hasPrefix("not fixed") ? fixedIn : "fixed in \(fixedIn)"
+        return String(format: "%2d  ", exhibit.number) + "\(exhibit.id)  \(exhibit.title)  [\(side); \(upstream)]"
     }
 
     static func story(_ exhibit: MuseumExhibit) -> [String] {
