@@ -79,7 +79,12 @@ check_side() {
             passed=$(grep -E "Test Case '.*test_MUS${nn}_[A-Za-z0-9_]*' passed" "$log" | grep -cvE "_(fixed|regressed|child)_" || true)
         fi
         if [ "$passed" -eq 0 ]; then
-            skipped=$(grep -E "test_MUS${nn}_.*Test skipped" "$log" | head -1 | sed 's/.*Test skipped - //' || true)
+            if [ "$side" = patched ]; then
+                skipped=$(grep -E "test_MUS${nn}_(fixed|regressed)_.*Test skipped" "$log" | head -1 | sed 's/.*Test skipped - //' || true)
+            else
+                skipped=$(grep -E "test_MUS${nn}_.*Test skipped" "$log" | grep -vE "_(fixed|regressed|child)_" | head -1 \
+                    | sed 's/.*Test skipped - //' || true)
+            fi
             if [ "$id" = MUS-10 ] && [ "$side" = patched ] && [ -n "$skipped" ]; then
                 echo "  $id $side: skipped ($skipped)"
             else
