@@ -71,6 +71,11 @@ def section(table, e):
               + ', '.join(f'`{t}`' for t in e['tests']['unpatched']) + ' on the port as it is; '
               + ', '.join(f'`{t}`' for t in e['tests']['patched']) + ' with the patch (`SDPORT_MUSEUM=patched`). '
               + f"`sdport museum {int(e['id'][4:])}` tells this story and runs it.", '']
+    drawn = sorted(glob.glob(os.path.join(ROOT, 'Docs', 'diagrams', e['id'].lower() + '-*.md')))
+    if drawn:
+        lines += ['**Both sides, drawn from real runs** (`scripts/museum.sh diagrams`):', '']
+        for path in drawn:
+            lines += ['<!-- DIAGRAM ' + os.path.basename(path)[:-3] + ' -->', '']
     return '\n'.join(lines)
 
 

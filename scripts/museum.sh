@@ -3,6 +3,7 @@
 #
 #   scripts/museum.sh verify [N]   # all exhibits (or exhibit N): patched side in a scratch copy, then the port as is
 #   scripts/museum.sh tsan         # MUS-10 by hand: the regressed copy built with --sanitize=thread (about 10 min)
+#   scripts/museum.sh diagrams     # Docs/diagrams/mus-NN-<side>.md for MUS-01, 02, 03, 09, from real runs of both sides
 #
 # verify copies the checkout (tracked and untracked files, not .build*) into .build-mus-scratch/tree, applies every
 # exhibit's patch there (or only exhibit N's; the patches do not conflict), builds that copy once in
@@ -18,7 +19,7 @@ base=${MUSEUM_SCRATCH:-$root/.build-mus-scratch}
 unpatched_scratch=${MUSEUM_UNPATCHED_SCRATCH:-$root/.build}
 
 usage() {
-    echo "usage: scripts/museum.sh verify [N] | tsan" >&2
+    echo "usage: scripts/museum.sh verify [N] | tsan | diagrams" >&2
     exit 2
 }
 
@@ -151,8 +152,29 @@ tsan() {
     return "$status"
 }
 
+# Sequence diagrams of both sides, each from a real run: the checkout's sdport draws the unpatched side, the
+# patched copy's sdport (every patch applied) the patched side.
+diagrams() {
+    local ids n id kind unpatched_side patched_side
+    mapfile -t ids < <(exhibits)
+    make_tree "${ids[@]}" >/dev/null
+    $swift_cmd build --package-path "$base/tree" --scratch-path "$base/build" --product sdport 2>&1 | grep -E "error:|Build complete" || true
+    $swift_cmd build --scratch-path "$unpatched_scratch" --product sdport 2>&1 | grep -E "error:|Build complete" || true
+    for n in 1 2 3 9; do
+        id=$(printf 'MUS-%02d' "$n")
+        kind=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['kind'])" "Museum/$id/exhibit.json")
+        if [ "$kind" = fix ]; then unpatched_side=faithful patched_side=fixed; else unpatched_side=fixed patched_side=faithful; fi
+        "$unpatched_scratch/debug/sdport" museum "$n" --diagram --side "$unpatched_side" \
+            >"Docs/diagrams/$(printf 'mus-%02d' "$n")-$unpatched_side.md"
+        "$base/build/debug/sdport" museum "$n" --diagram --side "$patched_side" \
+            >"Docs/diagrams/$(printf 'mus-%02d' "$n")-$patched_side.md"
+        echo "  wrote Docs/diagrams/$(printf 'mus-%02d' "$n")-{$unpatched_side,$patched_side}.md"
+    done
+}
+
 case "${1:-}" in
 verify) shift; verify "${1:-}" ;;
 tsan) tsan ;;
+diagrams) diagrams ;;
 *) usage ;;
 esac

@@ -25,6 +25,12 @@ struct MuseumCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-run"), help: "Tell the story without running the unpatched side.")
     var noRun = false
 
+    @Flag(help: "Draw the exhibit's run as a Mermaid sequence diagram instead (exhibits 1, 2, 3, 9).")
+    var diagram = false
+
+    @Option(help: "The side the diagram is labelled with (faithful or fixed; scripts/museum.sh diagrams sets it).")
+    var side: String = "as-built"
+
     @Option(help: "The scratch path for `swift test` when a side runs through the tests (default: the checkout's .build).")
     var scratchPath: String?
 
@@ -46,6 +52,11 @@ struct MuseumCommand: AsyncParsableCommand {
         }
         guard let exhibit = exhibits.first(where: { $0.number == number }) else {
             throw SDPortFailure(.usage, "there is no exhibit \(number); pick 1 to \(exhibits.count)")
+        }
+        if diagram {
+            let drawn = try await MuseumDiagramRun.run(exhibit, side: side)
+            Console.out(drawn.markdown)
+            return
         }
         let patch = exhibit.patchText(root: root)
         if !json {
