@@ -183,7 +183,8 @@ final class CLITests: XCTestCase {
     func test_CLI_notFoundIsOneLineAndExitCode1() throws {
         server.route("/missing.png", .status(404))
         let result = try CLIProcess.run(["load", server.url("/missing.png").absoluteString, "--cache-dir", cacheDirectory])
-        assertFails(result, status: 1, mentioning: "HTTP 404")  // 4.4.8's error is "cancelled"; the status stays visible
+        // 4.4.8's error is "cancelled"; the status stays visible.
+        assertFails(result, status: 1, mentioning: "HTTP 404")
         XCTAssertEqual(result.stdout, "")
     }
 

@@ -64,7 +64,7 @@ final class ChildProcessTests: XCTestCase {
         // (about 19 MB under ThreadSanitizer), which the child's peak includes until its exec. Either way far below
         // the test process's own peak, which a child forked from the test process would report.
         var own = rusage()
-        getrusage(RUSAGE_SELF, &own)
+        getrusage(RUSAGE_SELF.rawValue, &own)
         XCTAssertLessThan(small.peakResidentBytes, min(32 << 20, own.ru_maxrss * 1024 / 2),
                           "true's own peak, not the test process's (\(own.ru_maxrss / 1024) MB)")
 

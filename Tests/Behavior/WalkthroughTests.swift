@@ -50,7 +50,8 @@ final class WalkthroughTests: XCTestCase {
         var mentionedCount = 0
         for document in try documents() {
             let text = try String(contentsOf: document, encoding: .utf8)
-            for name in Set(matches(of: #"\b(test_[A-Za-z0-9_]+)"#, in: text)) {
+            // A name cut by "…" is a prefix ("test_MUS07_…", the exhibit's tests), not a test.
+            for name in Set(matches(of: #"\b(test_[A-Za-z0-9_]+)(?![A-Za-z0-9_…])"#, in: text)) {
                 mentionedCount += 1
                 XCTAssertTrue(existing.contains(name), "\(document.lastPathComponent) names \(name), which no file under Tests/ defines")
             }

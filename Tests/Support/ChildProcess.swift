@@ -342,7 +342,7 @@ public final class ChildProcess: @unchecked Sendable {
     private static func withCStrings<R>(_ strings: [String],
                                         _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
         let pointers = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
