@@ -12,7 +12,7 @@ import Foundation
 /// `SDWebImageOptions` (every `sd_setImage` of the port's views) keeps 4.4.8's. The rules, at the end of a finished
 /// load with an image:
 /// - 4.4.8: the transition runs for `ForceTransition` or a download (`cacheType == .none`), never for a cache hit.
-/// - 5.x: the same, and also for a disk hit, unless the disk was read synchronously (`QueryMemoryDataSync` or
+/// - 5.x (5.9.0 and later; 5.0–5.8 keep 4.4.8's rule): the same, and also for a disk hit, unless the disk was read synchronously (`QueryMemoryDataSync` or
 ///   `QueryDiskDataSync`), because then the image is there before the view was ever shown without it.
 /// As everything in the 5.x flow, a cancelled load (for example by a newer load on the same view) answers once
 /// with `SDWebImageErrorCancelled` (V5-06). The context's `customManager` chooses the manager (the 4.x entry's
