@@ -139,7 +139,10 @@ final class V512_ManagerFixesTests: XCTestCase {
         // Safe execute: at once on its own queue, and for the main queue on the main thread; otherwise queued.
         let onSerial = SDCallbackQueue(dispatchQueue: serial)
         XCTAssertEqual(onSerial.policy, .safeExecute)
+        let hold = DispatchSemaphore(value: 0)
+        serial.async { hold.wait() }  // the serial queue held, so a block queued there cannot run meanwhile
         XCTAssertFalse(Self.runsBeforeReturning(onSerial), "from the main thread it goes to the serial queue")
+        hold.signal()
         XCTAssertTrue(Self.answer(on: serial) { Self.runsBeforeReturning(onSerial) }, "on its own queue it runs at once")
         XCTAssertTrue(Self.runsBeforeReturning(SDCallbackQueue(dispatchQueue: .main)), "the main queue on the main thread")
         XCTAssertFalse(Self.answer(on: serial) { Self.runsBeforeReturning(SDCallbackQueue(dispatchQueue: .main)) })
@@ -162,7 +165,8 @@ final class V512_ManagerFixesTests: XCTestCase {
         serial.sync {}
     }
 
-    /// Whether `queue.async` ran its block before returning (a block it queued runs later: this thread holds on).
+    /// Whether `queue.async` ran its block before returning. A block it queued cannot have run yet when its queue
+    /// is held: the main queue by this (main) thread, another queue by the caller.
     private static func runsBeforeReturning(_ queue: SDCallbackQueue, _ then: @escaping @Sendable () -> Void = {}) -> Bool {
         let ran = Locked(false)
         queue.async { ran.value = true; then() }
