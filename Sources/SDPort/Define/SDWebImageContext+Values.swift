@@ -23,14 +23,4 @@ extension Dictionary where Key == SDWebImageContextOption, Value == any Sendable
     var thumbnailPixelSize: CGSize? { value(.imageThumbnailPixelSize, as: CGSize.self) }
     var preserveAspectRatio: Bool { value(.imagePreserveAspectRatio, as: Bool.self) ?? true }
     var cacheKeyFilter: SDWebImageCacheKeyFilter? { value(.cacheKeyFilter, as: SDWebImageCacheKeyFilter.self) }
-
-    /// `callbackQueue`: an `SDCallbackQueue` as it is; a `DispatchQueue` (the port's earlier form) with
-    /// `.safeExecute`, which is what `dispatch_queue_async_safe` did with it.
-    var callbackQueue: SDCallbackQueue? {
-        switch self[.callbackQueue] {
-        case let queue as SDCallbackQueue: return queue
-        case let queue as DispatchQueue: return SDCallbackQueue(dispatchQueue: queue)
-        default: return nil
-        }
-    }
 }
