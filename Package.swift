@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // SDPort: SDWebImage 4.4.x ported to Swift on Linux.
@@ -9,7 +9,7 @@ let package = Package(
         .library(name: "SDPort", targets: ["SDPort"]),
         .library(name: "SDPortTestServer", targets: ["SDPortTestServer"]),
         .executable(name: "sdport", targets: ["sdport"]),
-        .executable(name: "sdport-bench", targets: ["SDPortBenchmarks"]),
+        .executable(name: "sdport-bench", targets: ["sdport-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The benchmarks' harness (Benchmarks/README.md). The MallocInterposer trait alone gives malloc counts;
+        // it leaves out the default RuntimeInterposer trait, whose package is not needed here.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // MARK: C libraries (modulemap + shim header each; see Sources/C*/)
@@ -69,17 +72,22 @@ let package = Package(
         ),
 
         // MARK: Command line and benchmarks
+        // The flow's events as a Chrome trace (`sdport load --timeline`, `sdport-bench downloader --timeline`).
+        .target(name: "SDPortTimeline", dependencies: ["SDPort"]),
         .executableTarget(
             name: "sdport",
             dependencies: [
-                "SDPort", "SDPortTestServer", "SDPortKnowledge",
+                "SDPort", "SDPortTestServer", "SDPortKnowledge", "SDPortTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // On package-benchmark: `swift package benchmark` finds it under Benchmarks/ (scripts/bench.sh runs it).
         .executableTarget(
-            name: "SDPortBenchmarks",
-            dependencies: ["SDPort", "SDPortTestServer", "SDPortCacheWorkload", "CTurboJPEG", "CPNG", "CGIF", "CWebP"],
-            path: "Benchmarks"
+            name: "sdport-bench",
+            dependencies: ["SDPort", "SDPortTestServer", "SDPortCacheWorkload", "SDPortTimeline",
+                           "CTurboJPEG", "CPNG", "CGIF", "CWebP",
+                           .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/sdport-bench"
         ),
 
         // MARK: Tests
@@ -95,7 +103,7 @@ let package = Package(
         // and the child's own peak memory (launcher.c says why the test process cannot measure it directly).
         .executableTarget(name: "sdport-test-launcher", path: "Tests/Launcher"),
         .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "SDPortCacheWorkload",
-                                                          "sdport", "sdport-cache-worker", "sdport-test-launcher"],
+                                                          "SDPortTimeline", "sdport", "sdport-cache-worker", "sdport-test-launcher"],
                     path: "Tests/Behavior"),
         .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport", "sdport-test-launcher"],
                     path: "Tests/Interview",

@@ -183,6 +183,21 @@ class Converter:
                 else:
                     out.extend(fence)
                 continue
+            picture = re.match(r'^!\[([^\]]*)\]\((?![a-z]+:)([^)]+\.svg)\)\s*$', line)
+            if picture:
+                # A picture the repository keeps (Benchmarks/pipeline-timeline.svg): the site gets a copy.
+                source = os.path.normpath(os.path.join(os.path.dirname(here.path), picture.group(2)))
+                try:
+                    with open(source, encoding='utf-8') as handle:
+                        image = handle.read()
+                except OSError:
+                    sys.exit(f'docc-articles: {here.path}: no picture {picture.group(2)}')
+                name = 'picture-' + os.path.splitext(os.path.basename(source))[0]
+                if all(existing != name for existing, _ in self.diagrams):
+                    self.diagrams.append((name, image))
+                out.append(f'![{picture.group(1)}]({name})')
+                i += 1
+                continue
             out.append(self.line(line, here, heading=bool(re.match(r'^#{1,6} ', line))))
             i += 1
         return out

@@ -23,11 +23,14 @@ final class LayerRuleTests: XCTestCase {
 
     private func readSources() throws -> [SourceFile] {
         var files: [SourceFile] = []
+        // A file belongs to the layer of its top-level folder, however deep it sits (Downloader/URLSession/ is the
+        // downloader's stand-in for NSURLSession, inside the Downloader layer).
         for folder in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path) {
             let directory = Self.sources.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".swift") {
-                let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-                files.append(SourceFile(layer: folder, path: "\(folder)/\(name)", code: Self.codeOnly(text)))
+            guard let walker = FileManager.default.enumerator(atPath: directory.path) else { continue }
+            for case let relative as String in walker where relative.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
+                files.append(SourceFile(layer: folder, path: "\(folder)/\(relative)", code: Self.codeOnly(text)))
             }
         }
         return files

@@ -32,25 +32,26 @@ extension SDImageCache {
         let callBack = callBack ?? { self.callBack($0) }
         let operation = Operation()
         let search: @Sendable () -> (UIImage?, Data?, SDImageCacheType) = {
+            let start = SDWebImageTrace.stepStart()  // the step covers the read and the decode (nil: untraced)
             let diskData = self.diskImageDataBySearchingAllPaths(forKey: key)
             if let memoryImage {
-                SDWebImageTrace.record(.diskQuery, key: key, diskData != nil ? "data read for a memory hit" : "no data for a memory hit")
+                SDWebImageTrace.record(.diskQuery, key: key, since: start, diskData != nil ? "data read for a memory hit" : "no data for a memory hit")
                 return (memoryImage, diskData, .memory)
             }
             guard let diskData else {
-                SDWebImageTrace.record(.diskQuery, key: key, "miss")
+                SDWebImageTrace.record(.diskQuery, key: key, since: start, "miss")
                 return (nil, nil, .none)
             }
             guard let image = decode(diskData) else {
                 // The type is .disk once the file is read, whether or not it decodes (4.4.8
                 // `SDImageCache.m:539-547`; 5.x the same): the caller gets the bytes and no image (CACHE-16).
-                SDWebImageTrace.record(.diskQuery, key: key, "file does not decode: no image, its \(diskData.count) bytes")
+                SDWebImageTrace.record(.diskQuery, key: key, since: start, "file does not decode: no image, its \(diskData.count) bytes")
                 return (nil, diskData, .disk)
             }
             if self.config.shouldCacheImagesInMemory, let memoryKey = memoryKey.map({ $0(image) }) ?? key {
                 self.memCache.setObject(image, forKey: memoryKey, cost: Int(clamping: image.sd_memoryCost))
             }
-            SDWebImageTrace.record(.diskQuery, key: key, "hit, \(diskData.count) bytes")
+            SDWebImageTrace.record(.diskQuery, key: key, since: start, "hit, \(diskData.count) bytes")
             return (image, diskData, .disk)
         }
         switch execution {

@@ -39,6 +39,8 @@ extension SDImageCache {
             return
         }
         ioQueue.async {
+            let start = SDWebImageTrace.workStart()  // for a timeline's io queue lane (nil: nobody asked)
+            defer { SDWebImageTrace.work("disk write", serving: .store, key: key, since: start) }
             var data = imageData
             if data == nil {
                 // Without data there is no format to keep: alpha needs PNG, anything else goes to JPEG.

@@ -543,12 +543,13 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// Decodes the whole download and ends the operation with the result.
     private func decodeFinally(_ data: Data) {
-        let (image, imageData, error) = decodedResult(data)
+        // Timed only when the trace has listeners: the step then covers the decode and the force-decode.
+        let (image, imageData, error) = decodedResult(data, since: SDWebImageTrace.stepStart())
         complete(image: image, data: imageData, error: error)
     }
 
     /// The image of the whole download, force-decoded (and scaled down when asked), or the error that ends it.
-    private func decodedResult(_ data: Data) -> (UIImage?, Data?, Error?) {
+    private func decodedResult(_ data: Data, since start: Date?) -> (UIImage?, Data?, Error?) {
         let url = request?.url
         let key = scaleKey(for: url)
         var image: UIImage
@@ -556,7 +557,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             let coders = SDWebImageCodersManager.shared
             if let scaled = coders.decodedAndScaledDownImage(from: data) {
                 let image = SDScaledImageForKey(key, scaled) ?? scaled
-                SDWebImageTrace.record(.decode, key: url?.absoluteString, "jpeg \(image.pixelWidth)×\(image.pixelHeight), scaled down while decoding")
+                SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start, "jpeg \(image.pixelWidth)×\(image.pixelHeight), scaled down while decoding")
                 // The disk keeps the smaller image, as after any scale-down.
                 return (image, coders.encodedData(with: scaled, format: .jpeg) ?? data, nil)
             }
@@ -566,7 +567,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         } catch {
             // 4.4.8's decoder answers nil here, and a nil image has 0 pixels.
             let reason = SDWebImageDownloaderError.undecodable(error, url: url, byteCount: data.count)
-            SDWebImageTrace.record(.decode, key: url?.absoluteString, "failed: 0 pixels (\(reason.localizedDescription))")
+            SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start, "failed: 0 pixels (\(reason.localizedDescription))")
             return (nil, nil, SDWebImageDownloaderError.zeroPixels(underlying: reason))
         }
         image = SDScaledImageForKey(key, image) ?? image
@@ -579,10 +580,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
                 with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: scaleDown]) ?? image
         }
         if image.size.width == 0 || image.size.height == 0 {
-            SDWebImageTrace.record(.decode, key: url?.absoluteString, "failed: 0 pixels")
+            SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start, "failed: 0 pixels")
             return (nil, nil, SDWebImageDownloaderError.zeroPixels(underlying: nil))
         }
-        SDWebImageTrace.record(.decode, key: url?.absoluteString,
+        SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start,
                                "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight)")
         return (image, imageData, nil)
     }

@@ -62,6 +62,9 @@ final class SDWebImageCurlEngine: @unchecked Sendable {
     private func run() {
         var stopError: NSError?
         while stopError == nil {
+            // From the wake-up to the next wait the thread works (commands, libcurl, finished transfers): a
+            // timeline's transfer lane. `workStart` is nil, and nothing is timed, unless an observer asked for work.
+            let workStart = SDWebImageTrace.workStart()
             let commands = lock.withLock { () -> [Command] in
                 let taken = pending
                 pending.removeAll(keepingCapacity: true)
@@ -77,6 +80,7 @@ final class SDWebImageCurlEngine: @unchecked Sendable {
             _ = curl_multi_perform(multi, &running)
             collectFinishedTransfers()
             let waitMilliseconds = expireIdleTransfers()
+            SDWebImageTrace.work("libcurl", serving: .downloadResponse, since: workStart)
             _ = curl_multi_poll(multi, nil, 0, waitMilliseconds, nil)
         }
         shutDown(with: stopError!)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SDPort
+import SDPortTimeline
 
 /// `sdport load <url-or-path>`: one load through `SDWebImageManager`.
 struct LoadCommand: AsyncParsableCommand {
@@ -35,6 +36,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print each step of the flow (SDWebImageTrace) as it happens.")
     var trace = false
 
+    @Option(name: .long, help: ArgumentHelp("Write the load's timeline as a Chrome trace (Perfetto, about:tracing): each step on the queue or thread it ran on.", valueName: "file.json"))
+    var timeline: String?
+
     /// The parsed `--option` values (checked in `validate()`).
     var options: [LoadOption] { optionNames.compactMap(LoadOption.init(rawValue:)) }
 
@@ -52,6 +56,9 @@ struct LoadCommand: AsyncParsableCommand {
         let tracePrinter = trace ? TracePrinter(indent: "  ", toStandardError: json) : nil
         tracePrinter?.start()
         defer { tracePrinter?.stop() }
+        let timelineRecorder = timeline.map { _ in TimelineRecorder() }
+        timelineRecorder?.start()
+        defer { timelineRecorder?.stop() }
 
         // A local file is loaded by its file URL, through the downloader as NSURLSession would load it (DL-17);
         // its cache key is that URL's absolute string ("file:///…"), stable from one run to the next.
@@ -74,6 +81,15 @@ struct LoadCommand: AsyncParsableCommand {
         let milliseconds = Milliseconds.since(start)
         progress?.finish()
         await session.flushDiskWrites()
+        if let timeline, let timelineRecorder {
+            // After the disk write, so the io queue's work is on it.
+            timelineRecorder.stop()
+            do {
+                try timelineRecorder.write(to: timeline, processName: "sdport load \(url.lastPathComponent)")
+            } catch {
+                throw SDPortFailure(.outputUnwritable, "cannot write the timeline to \(timeline): \(error.localizedDescription)")
+            }
+        }
         let key = session.manager.cacheKey(for: url)
         let report = LoadReport(result: result, url: url, cacheFile: session.cacheFile(forKey: key),
                                 milliseconds: milliseconds)
@@ -92,6 +108,7 @@ struct LoadCommand: AsyncParsableCommand {
             }
             report.lines.forEach(Console.out)
             written.forEach(Console.out)
+            if let timeline { Console.out("timeline:   \(timeline) (open it in Perfetto or about:tracing)") }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Benchmark
 import Foundation
 import SDPortCacheWorkload
 
@@ -11,15 +12,28 @@ enum MultiProcessSoak {
     static let operations = 2_000
     static let keys = 40
 
-    static func run() throws {
+    static let wrongReads = BenchmarkMetric.custom("wrong-reads", polarity: .prefersSmaller, useScalingFactor: false)
+    static let tornFiles = BenchmarkMetric.custom("torn-files", polarity: .prefersSmaller, useScalingFactor: false)
+    static let abnormalExits = BenchmarkMetric.custom("abnormal-exits", polarity: .prefersSmaller, useScalingFactor: false)
+
+    static func register() {
+        BenchmarkCatalog.register("soak.multiprocess", iterations: 1, warmup: 0, seconds: 600,
+                                  extraMetrics: [wrongReads, tornFiles, abnormalExits]) { benchmark in try run(benchmark) }
+        for (name, metric) in [("wrong-reads", "reads that returned another key's bytes"), ("torn-files", "files under a cache name that are torn"),
+                               ("abnormal-exits", "children that did not exit normally")] {
+            BenchmarkGoal.atMost("soak.multiprocess-\(name)", 0, [custom("soak.multiprocess", name)],
+                                 note: "\(metric), 4 processes × 2 000 operations on one directory")
+        }
+    }
+
+    static func run(_ benchmark: Benchmark) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdport-bench-multi-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let start = DispatchTime.now()
         var children: [(Process, Pipe)] = []
         for index in 0..<workers {
             let child = Process()
-            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             child.arguments = ["cache-worker", "mixed", directory, String(2000 + index), String(operations), String(keys)]
             let out = Pipe()
             child.standardOutput = out
@@ -39,16 +53,15 @@ enum MultiProcessSoak {
             }
             total = total.adding(report)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let cachePath = CacheWorkload.cache(in: directory).diskCachePath
         let torn = try CacheWorkload.tornFiles(in: cachePath, keys: keys)
-        print(String(format: "%d processes x %d operations on one directory in %.1f s: %d stores (%d failed), %d hits, %d misses, "
-                     + "%d removals, %d deleteOldFiles, %d clearDisk", workers, operations, seconds, total.stores,
+        print(String(format: "%d processes x %d operations on one directory: %d stores (%d failed), %d hits, %d misses, "
+                     + "%d removals, %d deleteOldFiles, %d clearDisk", workers, operations, total.stores,
                      total.storeFailures, total.hits, total.misses, total.removals, total.cleanups, total.clears))
         print("reads of wrong bytes: \(total.wrongReads); torn files: \(torn.count); children that did not exit normally: \(abnormal)")
-        BenchmarkGoal.record("soak.multiprocess-wrong-reads", ratio: Double(total.wrongReads), atMost: 0)
-        BenchmarkGoal.record("soak.multiprocess-torn-files", ratio: Double(torn.count), atMost: 0)
-        BenchmarkGoal.record("soak.multiprocess-abnormal-exits", ratio: Double(abnormal), atMost: 0)
+        benchmark.measurement(wrongReads, total.wrongReads)
+        benchmark.measurement(tornFiles, torn.count)
+        benchmark.measurement(abnormalExits, abnormal)
     }
 
     /// The child: one mixed run, its report as one JSON line.

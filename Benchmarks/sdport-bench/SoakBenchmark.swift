@@ -1,3 +1,4 @@
+import Benchmark
 import Foundation
 import SDPort
 import SDPortTestServer
@@ -21,21 +22,44 @@ enum SoakBenchmark {
     static let concurrent = 6
     static let memoryLimit = 16 * 1024 * 1024
 
-    /// Drives the loads from a background thread while the main thread runs the main run loop, as a service
-    /// would: the operations post their notifications on the main queue.
-    static func run() throws {
-        let outcome = Outcome()
-        Thread.detachNewThread {
-            do { try soak() } catch { outcome.set(error) }
-            outcome.finish()
-        }
-        while !outcome.isFinished { _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05)) }
-        if let error = outcome.error { throw error }
-        print("-- several processes, one cache directory --")
-        try MultiProcessSoak.run()
+    static let notOnce = BenchmarkMetric.custom("completions-not-exactly-once", polarity: .prefersSmaller, useScalingFactor: false)
+    static let fdsOver = BenchmarkMetric.custom("fds-over-start", polarity: .prefersSmaller, useScalingFactor: false)
+    static let growth = BenchmarkMetric.custom("rss-growth-kB", polarity: .prefersSmaller, useScalingFactor: false)
+
+    static func register() {
+        BenchmarkCatalog.register("soak.loads", iterations: 1, warmup: 0, seconds: 600,
+                                  extraMetrics: [notOnce, fdsOver, growth]) { benchmark in try run(benchmark) }
+        BenchmarkGoal.atMost("soak.completions-not-exactly-once", 0, [custom("soak.loads", "completions-not-exactly-once")],
+                             note: "uncancelled loads of 20 000 that completed never or more than once")
+        BenchmarkGoal.atMost("soak.fds-end-over-start", 0, [custom("soak.loads", "fds-over-start")],
+                             note: "open file descriptors left over once the session is invalidated")
+        BenchmarkGoal.atMost("soak.rss-growth-second-half-vs-memory-cache-limit", 1, [custom("soak.loads", "rss-growth-kB")],
+                             over: [constant(Double(memoryLimit) / 1024)],
+                             note: "resident memory growth from the first half of the loads to the second, against the 16 MB memory cache")
+        MultiProcessSoak.register()
     }
 
-    private static func soak() throws {
+    /// Drives the loads from a background thread while the main thread, when the benchmark runs on it, runs the
+    /// main run loop, as a service would: the operations post their notifications on the main queue.
+    static func run(_ benchmark: Benchmark) throws {
+        let outcome = Outcome()
+        // The soak thread records its figures while this thread only waits for `outcome` (whose lock orders the two).
+        let box = BenchmarkBox(benchmark: benchmark)
+        Thread.detachNewThread {
+            do { try soak(box.benchmark) } catch { outcome.set(error) }
+            outcome.finish()
+        }
+        while !outcome.isFinished {
+            if Thread.isMainThread {
+                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+            } else {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        if let error = outcome.error { throw error }
+    }
+
+    private static func soak(_ benchmark: Benchmark) throws {
         let server = SDPortTestServer()
         var bodies: [Data] = []
         for seed in 0..<16 {
@@ -70,7 +94,6 @@ enum SoakBenchmark {
         let slots = DispatchSemaphore(value: concurrent)
         let finished = DispatchGroup()
         var samples: [(loads: Int, rssMB: Double, fds: Int)] = []
-        let clock = Date()
 
         for index in 0..<loads {
             slots.wait()
@@ -101,7 +124,6 @@ enum SoakBenchmark {
             Thread.sleep(forTimeInterval: 0.01)
         }
         _ = cache.diskImageDataExists(withKey: "flush")  // waits for the io queue
-        let elapsed = Date().timeIntervalSince(clock)
         let idleFDs = openFileDescriptors()
         let endRSS = residentMB()
         // The session keeps idle keep-alive connections (as NSURLSession does); closing it closes them, and the
@@ -124,8 +146,8 @@ enum SoakBenchmark {
             }
         }
         let expected = loads - cancelled.count
-        print(String(format: "%d loads of %d URLs, %d at a time, in %.1f s (1 in 10 is 404, 1 in 15 garbage, %d cancelled)",
-                     loads, distinctURLs, concurrent, elapsed, cancelled.count))
+        print(String(format: "%d loads of %d URLs, %d at a time (1 in 10 is 404, 1 in 15 garbage, %d cancelled)",
+                     loads, distinctURLs, concurrent, cancelled.count))
         print("completions: \(exactlyOnce) of \(expected) uncancelled loads completed exactly once, \(never) never, "
               + "\(twice) loads completed more than once; \(cancelledCompleted) cancelled loads had completed before the cancel")
         print("  loads   RSS (MB)   open fds")
@@ -146,9 +168,9 @@ enum SoakBenchmark {
                      + "against the memory cache's %.0f MB limit", firstHalfPeak, secondHalfPeak, growth, limitMB))
         print("file descriptors: \(startFDs) at the start, \(idleFDs) with the session's idle keep-alive connections, "
               + "\(endFDs) once the session is invalidated")
-        BenchmarkGoal.record("soak.completions-not-exactly-once", ratio: Double(never + twice), atMost: 0)
-        BenchmarkGoal.record("soak.fds-end-vs-start", ratio: Double(endFDs) / Double(max(1, startFDs)), atMost: 1)
-        BenchmarkGoal.record("soak.rss-peak-growth-second-half-vs-memory-cache-limit", ratio: growth / limitMB, atMost: 1)
+        benchmark.measurement(notOnce, never + twice)
+        benchmark.measurement(fdsOver, max(0, endFDs - startFDs))
+        benchmark.measurement(Self.growth, Int(growth * 1024))
         print(String(format: "goals: completions exactly once (%@), fds back to the start (%@), RSS growth %.2fx the cache limit (goal <= 1x)",
                      never + twice == 0 ? "met" : "NOT met", endFDs <= startFDs ? "met" : "NOT met", growth / limitMB))
     }
@@ -174,6 +196,11 @@ enum SoakBenchmark {
 
     static func residentMB() -> Double {
         Double(SDProcessMemory.residentBytes() ?? 0) / 1_048_576
+    }
+
+    /// The benchmark, handed to the soak's thread while the runner's thread waits.
+    struct BenchmarkBox: @unchecked Sendable {
+        let benchmark: Benchmark
     }
 
     /// The background soak's end, read by the main thread.

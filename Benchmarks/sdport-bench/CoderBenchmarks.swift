@@ -2,6 +2,7 @@ import CGIF
 import CPNG
 import CTurboJPEG
 import CWebP
+import Benchmark
 import Foundation
 import SDPort
 
@@ -19,84 +20,62 @@ import SDPort
 /// the transparent index, disposal modes 2 and 3 — keeps a copy of the canvas per frame and notes whether
 /// a frame has transparency.
 ///
-/// Each round runs the manager and the direct call alternately (so machine load hits both alike) for a
-/// fixed number of iterations; the report gives the best and the median time per decode.
+/// Each is a benchmark of its own (one decode per iteration, 30 iterations after 3 warm-up ones); the goal is the
+/// ratio of their medians.
 enum CoderBenchmarks {
     static let width = 1920, height = 1080
-    static let rounds = 30
 
     /// The animation's frames: 12 frames of 480×270, each with a transparent hole.
     static let animationWidth = 480, animationHeight = 270, animationFrames = 12
 
-    static func run() throws {
+    /// The encoded images, made once per process (each benchmark runs in a process of its own).
+    struct Fixtures: @unchecked Sendable {
+        let jpeg: Data, png: Data, webp: Data, gif: Data, animatedGIF: Data
+        let animating: SDWebImageCodersManager
+    }
+
+    /// Made on first use (a `static let` is initialised once, thread-safely).
+    private static let made = Result { try makeFixtures() }
+
+    static func fixtures() throws -> Fixtures { try made.get() }
+
+    private static func makeFixtures() throws -> Fixtures {
         let image = photoLikeImage()
-        let jpeg = try SDWebImageJPEGCoder.shared.encode(image, quality: 90)
-        let png = try SDWebImagePNGCoder.shared.encode(image)
-        let webp = try SDWebImageWebPCoder.shared.encode(image, lossless: false, quality: 80)
-        let gif = try SDWebImageGIFCoder.shared.encode(image)
-        let animatedGIF = try SDWebImageGIFCoder.shared.encode(animation(from: image))
-        let manager = SDWebImageCodersManager.shared
-        // 4.4.8's default set decodes a GIF's first frame; animation is measured as an app gets it, with the GIF
-        // coder added.
-        let animating = SDWebImageCodersManager(coders: SDWebImageCodersManager.defaultCoders() + [SDWebImageGIFCoder.shared])
-        print("image: \(width)×\(height) photo-like; JPEG q90 \(jpeg.count / 1024) KB, PNG \(png.count / 1024) KB, "
-              + "WebP q80 \(webp.count / 1024) KB, GIF \(gif.count / 1024) KB; animated GIF \(animationFrames) × "
-              + "\(animationWidth)×\(animationHeight) \(animatedGIF.count / 1024) KB; \(rounds) decodes each, alternating")
-        print("format    path                           best ms  median ms   MP/s (best)")
+        let fixtures = Fixtures(
+            jpeg: try SDWebImageJPEGCoder.shared.encode(image, quality: 90),
+            png: try SDWebImagePNGCoder.shared.encode(image),
+            webp: try SDWebImageWebPCoder.shared.encode(image, lossless: false, quality: 80),
+            gif: try SDWebImageGIFCoder.shared.encode(image),
+            animatedGIF: try SDWebImageGIFCoder.shared.encode(animation(from: image)),
+            // 4.4.8's default set decodes a GIF's first frame; animation is measured as an app gets it, with the
+            // GIF coder added.
+            animating: SDWebImageCodersManager(coders: SDWebImageCodersManager.defaultCoders() + [SDWebImageGIFCoder.shared]))
+        // The GIF anchor must end with the same bitmaps as the coder, or the two do unlike work.
+        try checkGIFAnchor(fixtures.gif, against: .shared)
+        try checkGIFAnchor(fixtures.animatedGIF, against: fixtures.animating)
+        return fixtures
+    }
 
-        let stillPixels = Double(width * height) / 1e6
-        let animationPixels = Double(animationWidth * animationHeight * animationFrames) / 1e6
-        let cases: [(String, Data, Double, SDWebImageCodersManager, String, String, (Data) throws -> Void)] = [
-            ("JPEG", jpeg, stillPixels, manager, "SDWebImageCodersManager", "tjDecompress2 (direct)", directTurboJPEG),
-            ("PNG", png, stillPixels, manager, "SDWebImageCodersManager", "png_image_* (direct)", directLibpng),
-            ("WebP", webp, stillPixels, manager, "SDWebImageCodersManager", "WebPDecodeRGBAInto (direct)", directWebP),
-            ("GIF", gif, stillPixels, manager, "SDWebImageCodersManager", "giflib + compositing (direct)", directGiflib),
-            ("GIF anim", animatedGIF, animationPixels, animating, "manager + GIF coder", "giflib + compositing (direct)",
-             directGiflib),
+    static func register() {
+        let cases: [(String, KeyPath<Fixtures, Data>, Bool, (Data) throws -> Void)] = [
+            ("JPEG", \.jpeg, false, directTurboJPEG),
+            ("PNG", \.png, false, directLibpng),
+            ("WebP", \.webp, false, directWebP),
+            ("GIF", \.gif, false, directGiflib),
+            ("GIF-anim", \.animatedGIF, true, directGiflib),
         ]
-        try checkGIFAnchor(gif, against: manager)
-        try checkGIFAnchor(animatedGIF, against: animating)
-        for (name, data, megapixels, coders, coderLabel, directLabel, direct) in cases {
-            let (managerTimes, directTimes) = try alternate(
-                { _ = try coders.decodeImage(from: data) }, { try direct(data) })
-            report(name, coderLabel, managerTimes, megapixels: megapixels)
-            report(name, directLabel, directTimes, megapixels: megapixels)
-            let overhead = (managerTimes.min()! / directTimes.min()! - 1) * 100
-            let medianOverhead = (median(managerTimes) / median(directTimes) - 1) * 100
-            BenchmarkGoal.record("coders.\(name.replacingOccurrences(of: " ", with: "-")).manager-vs-direct",
-                                 ratio: managerTimes.min()! / directTimes.min()!, atMost: 1.10)
-            print(String(format: "          manager vs direct: %+.1f %% (best), %+.1f %% (median) (goal <= +10 %%)",
-                         overhead, medianOverhead))
+        for (name, path, animated, direct) in cases {
+            BenchmarkCatalog.register("coders.\(name).manager", iterations: 30, warmup: 3) { _ in
+                let fixtures = try fixtures()
+                blackHole(try (animated ? fixtures.animating : .shared).decodeImage(from: fixtures[keyPath: path]))
+            }
+            BenchmarkCatalog.register("coders.\(name).direct", iterations: 30, warmup: 3) { _ in
+                try direct(try fixtures()[keyPath: path])
+            }
+            BenchmarkGoal.atMost("coders.\(name).manager-vs-direct", 1.10, [wall("coders.\(name).manager")],
+                                 over: [wall("coders.\(name).direct")],
+                                 note: "one decode (\(animated ? "12 frames of 480×270" : "1920×1080")) through SDWebImageCodersManager against the library called directly")
         }
-    }
-
-    /// Runs `a` and `b` alternately, a few times first to warm up, and returns their durations in seconds.
-    private static func alternate(_ a: () throws -> Void, _ b: () throws -> Void) throws -> ([Double], [Double]) {
-        for _ in 0..<3 {
-            try a()
-            try b()
-        }
-        var timesA: [Double] = [], timesB: [Double] = []
-        for _ in 0..<rounds {
-            timesA.append(try time(a))
-            timesB.append(try time(b))
-        }
-        return (timesA, timesB)
-    }
-
-    private static func time(_ body: () throws -> Void) throws -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
-    }
-
-    private static func report(_ format: String, _ path: String, _ times: [Double], megapixels: Double) {
-        let label = format.padding(toLength: 10, withPad: " ", startingAt: 0) + path.padding(toLength: 31, withPad: " ", startingAt: 0)
-        print(label + String(format: "%7.2f  %9.2f   %7.1f", times.min()! * 1000, median(times) * 1000, megapixels / times.min()!))
     }
 
     // MARK: The direct library calls (each produces the same RGBA buffer the coder would)
