@@ -108,6 +108,9 @@ let package = Package(
         .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport", "sdport-test-launcher"],
                     path: "Tests/Interview",
                     exclude: ["README.md"]),
+        // The bug museum (Museum/, scripts/museum.sh): each exhibit's two sides; SDPORT_MUSEUM=patched picks the side.
+        .testTarget(name: "MuseumTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "CQueueLabel"],
+                    path: "Tests/Museum"),
     ],
     swiftLanguageModes: [.v6]
 )
