@@ -7,7 +7,7 @@ the chapter and `sdport museum` say the same. Only the text between the markers 
     python3 scripts/museum-chapter.py --check   # writes nothing; fails when the template is not what the data makes
 
 Each claim about the original cites its deciding lines as {{File.m symbol #Lfirst-last}} (resolve.py links them
-and checks that the lines lie inside the symbol, from Docs/original-lines.tsv); a cited range that is not inside
+and checks that the lines lie inside the symbol, from Docs/knowledge/original-lines.tsv); a cited range that is not inside
 one symbol of the table (a header's property, a class extension) is linked to GitHub directly. Standard library only.
 """
 import glob
@@ -22,7 +22,7 @@ BEGIN, END = '<!-- MUSEUM:BEGIN -->', '<!-- MUSEUM:END -->'
 
 def original_table():
     table = {}
-    with open(os.path.join(ROOT, 'Docs', 'original-lines.tsv'), encoding='utf-8') as handle:
+    with open(os.path.join(ROOT, 'Docs', 'knowledge', 'original-lines.tsv'), encoding='utf-8') as handle:
         for row in handle.read().split('\n'):
             fields = row.split('\t')
             if len(fields) == 3 and not row.startswith('#'):

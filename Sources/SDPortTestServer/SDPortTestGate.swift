@@ -22,7 +22,7 @@ public final class SDPortTestGate: @unchecked Sendable {
             defer { waiting = [] }
             return waiting
         }
-        actions.forEach { $0() }
+        for action in actions { action() }
     }
 
     /// Runs `action` once the gate is open (at once when it already is).

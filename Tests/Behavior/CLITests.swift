@@ -183,7 +183,8 @@ final class CLITests: XCTestCase {
     func test_CLI_notFoundIsOneLineAndExitCode1() throws {
         server.route("/missing.png", .status(404))
         let result = try CLIProcess.run(["load", server.url("/missing.png").absoluteString, "--cache-dir", cacheDirectory])
-        assertFails(result, status: 1, mentioning: "HTTP 404")  // 4.4.8's error is "cancelled"; the status stays visible
+        // 4.4.8's error is "cancelled"; the status stays visible.
+        assertFails(result, status: 1, mentioning: "HTTP 404")
         XCTAssertEqual(result.stdout, "")
     }
 
@@ -317,6 +318,56 @@ final class CLITests: XCTestCase {
         let sample = "https://example.com/images/cat.png?size=large"
         XCTAssertTrue(result.stdout.contains(SDImageCache.cachedFileName(forKey: sample)), result.stdout)
         XCTAssertTrue(SDImageCache.cachedFileName(forKey: sample).hasSuffix(".png"))
+    }
+
+    /// `sdport faq 7`: the 30-second answer first, then each follow-up (question, answer, and its deciding line as a
+    /// link at its tag), then the detail (the one-line answer, the answer, the live value, the test).
+    func test_CLI_faq7PrintsTheShortAnswerThenTheFollowUpsThenTheDetail() throws {
+        let result = try CLIProcess.run(["faq", "7"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let entry = try XCTUnwrap(FAQEntry.all.first { $0.number == 7 })
+        let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let short = try XCTUnwrap(entry.short)
+        XCTAssertTrue(text.contains("In 30 s: " + short.split(separator: " ").prefix(8).joined(separator: " ")), text)
+        var marks = [text.range(of: "In 30 s:")?.lowerBound]
+        for (index, followUp) in entry.followUps.enumerated() {
+            marks.append(text.range(of: "Next \(index + 1): " + followUp.question.split(separator: " ").prefix(4).joined(separator: " "))?.lowerBound)
+            marks.append(text.range(of: followUp.original.link)?.lowerBound)
+        }
+        marks += ["In short:", "Answer:", "Live:", "Test:"].map { text.range(of: $0)?.lowerBound }
+        XCTAssertFalse(marks.contains(nil), text)
+        XCTAssertEqual(marks.compactMap { $0 }, marks.compactMap { $0 }.sorted(), "short, follow-ups, then the detail: \(text)")
+        XCTAssertTrue(text.contains("https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/SDImageCache.m#L203-L214"), text)
+        XCTAssertTrue(text.contains("https://github.com/SDWebImage/SDWebImage/blob/5.21.5/SDWebImage/Core/SDImageCache.m#L852"), text)
+    }
+
+    /// `sdport faq --json`: one array of 17 cards, each with its `short` and its `followUps` (objects with question,
+    /// answer and original: tag, file, lines, token and the link); no live values. With a number, that card only.
+    func test_CLI_faqJSONGivesShortAndFollowUpsPerCard() throws {
+        let result = try CLIProcess.run(["faq", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let cards = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(cards.map { $0["id"] as? String }, (1...17).map { String(format: "FAQ-%02d", $0) })
+        for (card, entry) in zip(cards, FAQEntry.all) {
+            XCTAssertEqual(card["short"] as? String, entry.short)
+            let followUps = try XCTUnwrap(card["followUps"] as? [[String: Any]], entry.parityID)
+            XCTAssertEqual(followUps.count, entry.followUps.count)
+            XCTAssertGreaterThanOrEqual(followUps.count, 3)
+            for (object, followUp) in zip(followUps, entry.followUps) {
+                XCTAssertEqual(object["question"] as? String, followUp.question)
+                XCTAssertEqual(object["answer"] as? String, followUp.answer)
+                let original = try XCTUnwrap(object["original"] as? [String: String])
+                XCTAssertEqual(original, ["tag": followUp.original.tag, "file": followUp.original.file,
+                                          "lines": followUp.original.lines, "token": followUp.original.token,
+                                          "link": followUp.original.link])
+            }
+            XCTAssertNil(card["live"], "the JSON is the card's data, not a run")
+        }
+        let one = try CLIProcess.run(["faq", "12", "--json"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let single = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(single.map { $0["id"] as? String }, ["FAQ-12"])
+        XCTAssertEqual(try CLIProcess.run(["faq", "--json", "--markdown"]).status, 2, "the two formats are exclusive")
     }
 
     func test_CLI_faq14RunsOnTheMainQueueUnderAsyncMain() throws {

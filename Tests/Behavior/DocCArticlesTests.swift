@@ -1,4 +1,5 @@
 import Foundation
+@testable import sdport
 import SDPortTestSupport
 import XCTest
 
@@ -155,6 +156,32 @@ final class DocCArticlesTests: XCTestCase {
         XCTAssertTrue(landing.contains("- <doc:00-intro>\n- <doc:01-faq>"), landing)
         XCTAssertTrue(landing.contains("- <doc:Parity-Ledger>"), landing)
         XCTAssertFalse(landing.contains("generated-topics"), landing)
+    }
+
+    /// The DocC card page of a real FAQ card, made from the Markdown card `sdport faq --markdown` prints: the 30-second
+    /// answer opens it, the follow-ups follow with their deciding lines as links at their tags, then the detail.
+    func test_DOCS_cardPageShowsTheShortAnswerThenTheFollowUps() throws {
+        let entry = try XCTUnwrap(FAQEntry.all.first { $0.number == 13 })
+        // A page becomes cards when it holds three or more: FAQ-12, 13 and 14 as the chapter prints them.
+        let page = FAQMarkdown.render(FAQEntry.all.filter { (12...14).contains($0.number) })
+        try write("# 07 — FAQ\n\nQuestions.\n\n" + page + "\n", "Docs/walkthrough/07-faq.md")
+        try write("# Parity ledger\n", "Docs/PARITY.md")
+        try write("# ``SDPort``\n\nThe module.\n\n## Topics\n\n<!-- generated-topics -->\n", "catalog/SDPort.docc/SDPort.md")
+        try write(#"{"symbols": []}"#, "symbols/SDPort.symbols.json")
+        try python("docc-articles.py", ["--catalog", "catalog/SDPort.docc", "--symbol-graph", "symbols",
+                                        "--out", "out/SDPort.docc"])
+        let card = try read("out/SDPort.docc/Generated/FAQ-13.md")
+        let short = try XCTUnwrap(entry.short)
+        XCTAssertTrue(card.hasPrefix("# FAQ-13 — \(entry.question)\n\n**In 30 seconds:** "), card)
+        XCTAssertTrue(card.contains(String(short.suffix(40))), card)
+        var marks = [card.range(of: "**In 30 seconds:**")?.lowerBound, card.range(of: "**Follow-ups:**")?.lowerBound]
+        for followUp in entry.followUps {
+            marks.append(card.range(of: "](\(followUp.original.link))")?.lowerBound)
+        }
+        marks.append(card.range(of: "**In one line:**")?.lowerBound)
+        XCTAssertFalse(marks.contains(nil), card)
+        XCTAssertEqual(marks.compactMap { $0 }, marks.compactMap { $0 }.sorted(), card)
+        XCTAssertTrue(card.contains("(https://github.com/SDWebImage/SDWebImage/blob/4.0.0/SDWebImage/SDWebImageDecoder.m#L228-L230)"), card)
     }
 
     func test_DOCS_symbolGraphCitationsBecomeLinksToTheOriginal() throws {

@@ -80,7 +80,8 @@ final class LinuxMemoryTests: XCTestCase {
         let events = try write("low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n", to: "cg/memory.events")
         var configuration = SDMemoryPressureMonitor.Configuration(cgroupDirectory: directory.path + "/cg", limitBytes: 1 << 30)
         configuration.interval = 0.02
-        configuration.statmPath = try write("1000 10 0 0 0 0 0\n", to: "statm-low")  // resident memory far below the limit
+        // Resident memory far below the limit.
+        configuration.statmPath = try write("1000 10 0 0 0 0 0\n", to: "statm-low")
         let monitor = SDMemoryPressureMonitor(configuration: configuration)
         XCTAssertFalse(monitor.check(), "the first check only records the counters")
         XCTAssertFalse(monitor.check(), "nothing changed")

@@ -58,6 +58,7 @@ final class QuizTests: XCTestCase {
         XCTAssertTrue(terminal.screen.contains("\u{1B}[1m"), "a terminal gets bold prompts")
 
         terminal.type("y")
+        answerFollowUps(of: card, in: terminal)
         XCTAssertTrue(terminal.waitFor("press any key to see it", occurrences: 2), terminal.plainScreen)
         XCTAssertTrue(terminal.plainScreen.contains("Scored knew: box 2, next due in 1 day."), terminal.plainScreen)
         XCTAssertEqual(try savedProgress().cards["FAQ-03"]?.box, 2, "saved as soon as it was scored")
@@ -98,14 +99,71 @@ final class QuizTests: XCTestCase {
             XCTAssertTrue(terminal.waitFor("Did you know it?"), terminal.plainScreen)
             terminal.type("y")
         }
+        answerFollowUps(of: card, in: terminal)
         XCTAssertTrue(terminal.waitFor("Scored knew: box 2"), terminal.plainScreen)
         XCTAssertTrue(terminal.plainScreen.contains("Answer:   " + card.oneLine.prefix(30)), terminal.plainScreen)
-        // The next question's prompt (recall or choice), printed once the terminal is in key mode.
-        XCTAssertTrue(terminal.waitFor("q quits)", occurrences: 2), terminal.plainScreen)
+        // The next question's prompt (recall or choice), printed once the terminal is in key mode: after the first
+        // question's and each of its follow-ups' prompts.
+        XCTAssertTrue(terminal.waitFor("q quits)", occurrences: card.followUps.count + 2), terminal.plainScreen)
         terminal.type("\u{3}")  // Ctrl-C at the next question quits like q (signals are off while a key is read)
         XCTAssertTrue(terminal.waitUntilClosed(), terminal.plainScreen)
         XCTAssertEqual(try process.wait(deadline: 30).code, 0, terminal.plainScreen)
         XCTAssertEqual(try savedProgress().cards["FAQ-02"]?.box, 2)
+    }
+
+    /// Answers every follow-up of `card` in the terminal: a key reveals it, then `grades[i]` (default y) scores it.
+    private func answerFollowUps(of card: QuizCard, in terminal: PseudoTerminal, grades: [String] = [],
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        let count = card.followUps.count
+        for index in 0..<count {
+            XCTAssertTrue(terminal.waitFor("Follow-up \(index + 1)/\(count): "), terminal.plainScreen, file: file, line: line)
+            XCTAssertTrue(terminal.waitFor("press any key for the answer", occurrences: index + 1), terminal.plainScreen,
+                          file: file, line: line)
+            terminal.type(" ")
+            XCTAssertTrue(terminal.waitFor("Did you know it? y yes · n no · q quit: ", occurrences: index + 1),
+                          terminal.plainScreen, file: file, line: line)
+            terminal.type(index < grades.count ? grades[index] : "y")
+        }
+    }
+
+    /// FAQ-07 in a pseudo-terminal: the main question (multiple choice, answered right), then its follow-ups one by
+    /// one after the main answer block, each revealed by a key with its deciding line at its tag; the first is missed
+    /// (n), the rest known, and the card counts as a miss: back to box 1, due again this session, missed once.
+    func test_QUIZ_terminal_followUpsComeAfterTheMainQuestionAndAMissedOneIsAMiss() throws {
+        let card = QuizCard(entry: try XCTUnwrap(FAQEntry.all.first { $0.number == 7 }))
+        XCTAssertTrue(card.isMultipleChoice)
+        XCTAssertGreaterThanOrEqual(card.followUps.count, 3)
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["quiz", "--question", "7", "--seed", "11"], environment: environment,
+                                         unset: ["NO_COLOR"])
+        defer { process.send(SIGKILL) }
+        var random = QuizRandom(seed: 11)
+        let (_, correct) = card.choices(using: &random)
+        XCTAssertTrue(terminal.waitFor("Your choice (a–"), terminal.plainScreen)
+        XCTAssertFalse(terminal.plainScreen.contains("Follow-up"), "no follow-up before the main question is answered")
+        terminal.type(String(UnicodeScalar(UInt8(97 + correct))))
+        XCTAssertTrue(terminal.waitFor("Follow-up 1/\(card.followUps.count): "), terminal.plainScreen)
+        let first = card.followUps[0]
+        let screen = terminal.plainScreen
+        let order = ["Right.", "Answer:   ", "Test:     ", "Follow-up 1/"].map { screen.range(of: $0)?.lowerBound }
+        XCTAssertFalse(order.contains(nil), screen)
+        XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), "main answer block, then the follow-up")
+        XCTAssertTrue(screen.contains(first.question.prefix(20)), screen)
+        XCTAssertFalse(screen.contains(first.answer.prefix(30)), "the answer waits for the key")
+        answerFollowUps(of: card, in: terminal, grades: ["n"])
+        XCTAssertTrue(terminal.plainScreen.contains("→ " + first.answer.prefix(30)), terminal.plainScreen)
+        XCTAssertTrue(terminal.plainScreen.contains(first.original.link), terminal.plainScreen)
+        XCTAssertTrue(first.original.link.hasPrefix("https://github.com/SDWebImage/SDWebImage/blob/\(first.original.tag)/"))
+        XCTAssertTrue(terminal.waitFor("Scored missed (1 follow-up missed): box 1, asked again this session."),
+                      terminal.plainScreen)
+        let saved = try savedProgress().cards["FAQ-07"]
+        XCTAssertEqual(saved?.box, 1, "a missed follow-up sends the card back to box 1")
+        XCTAssertEqual(saved?.missed, 1)
+        XCTAssertEqual(saved?.last, .missed)
+        XCTAssertTrue(terminal.waitFor("q quits)", occurrences: card.followUps.count + 2), terminal.plainScreen)
+        terminal.type("q")
+        XCTAssertTrue(terminal.waitUntilClosed(), terminal.plainScreen)
+        XCTAssertEqual(try process.wait(deadline: 30).code, 0, terminal.plainScreen)
     }
 
     // MARK: A pipe
@@ -186,6 +244,33 @@ final class QuizTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: stateFile.path))
     }
 
+    /// From a pipe with `--json`: the main answer and score, then one answer and one score per follow-up; all known
+    /// keeps the card known, one n makes it missed, and the record lists each follow-up with its deciding line.
+    func test_QUIZ_pipe_followUpsAreAnsweredLineByLineAndAMissCounts() throws {
+        let card = QuizCard(entry: try XCTUnwrap(FAQEntry.all.first { $0.number == 12 }))
+        let count = card.followUps.count
+        let known = try runPiped(["quiz", "--json", "--recall", "--question", "12"],
+                                 input: "image/*\ny\n" + String(repeating: "x\ny\n", count: count))
+        XCTAssertEqual(known.status, 0, known.stderr)
+        var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(known.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["grade"] as? String, "knew")
+        var followUps = try XCTUnwrap(object["followUps"] as? [[String: Any]])
+        XCTAssertEqual(followUps.count, count)
+        XCTAssertEqual(followUps.map { $0["grade"] as? String }, Array(repeating: "knew", count: count))
+        XCTAssertEqual(followUps.first?["original"] as? String, card.followUps.first?.original.link)
+        XCTAssertEqual(try savedProgress().cards["FAQ-12"]?.box, 2)
+
+        let missed = try runPiped(["quiz", "--json", "--recall", "--question", "12"],
+                                  input: "image/*\ny\nx\ny\nx\nn\n" + String(repeating: "x\ny\n", count: count - 2))
+        XCTAssertEqual(missed.status, 0, missed.stderr)
+        object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(missed.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["grade"] as? String, "missed", "the main answer was known, the second follow-up was not")
+        followUps = try XCTUnwrap(object["followUps"] as? [[String: Any]])
+        XCTAssertEqual(followUps[1]["grade"] as? String, "missed")
+        XCTAssertEqual(try savedProgress().cards["FAQ-12"]?.box, 1)
+        XCTAssertEqual(try savedProgress().cards["FAQ-12"]?.missed, 1)
+    }
+
     /// A state file that is not the quiz's JSON: one clear error line, the file left alone.
     func test_QUIZ_corruptStateFileIsAClearErrorAndKept() throws {
         try FileManager.default.createDirectory(at: stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -245,19 +330,20 @@ final class QuizTests: XCTestCase {
 
     func test_QUIZ_card_fallbacksWhileTheTeachingFieldsAreEmpty() throws {
         // FAQ-03 with its teaching fields emptied (today it has them): the one-line answer is the answer's first
-        // sentence, and with no trap and no myth the card is free recall.
+        // sentence, and with no quiz options the card is free recall (a trap alone makes no options).
         var third = try XCTUnwrap(FAQEntry.all.first { $0.number == 3 })
         XCTAssertNotNil(third.oneLine, "FAQ-03 has its own one-line answer, which the card uses")
-        XCTAssertEqual(QuizCard(entry: third, myths: []).oneLine, third.oneLine)
+        XCTAssertEqual(QuizCard(entry: third).oneLine, third.oneLine)
         third.oneLine = nil
-        third.trap = nil
-        let card = QuizCard(entry: third, myths: [])
+        third.quiz = nil
+        let card = QuizCard(entry: third)
         XCTAssertEqual(card.oneLine, QuizCard.firstSentence(of: third.answer))
         XCTAssertTrue(third.answer.hasPrefix(card.oneLine), card.oneLine)
         XCTAssertLessThan(card.oneLine.count, third.answer.count, "one sentence, not the whole answer")
+        XCTAssertNotNil(third.trap)
         XCTAssertFalse(card.isMultipleChoice)
         third.oneLine = "   "
-        XCTAssertEqual(QuizCard(entry: third, myths: []).oneLine, card.oneLine, "a blank one-line answer counts as none")
+        XCTAssertEqual(QuizCard(entry: third).oneLine, card.oneLine, "a blank one-line answer counts as none")
         XCTAssertEqual(QuizTopic.derived(fromPortFile: "Sources/SDPort/WebCache/UIView+WebCache.swift"), .views)
         XCTAssertEqual(QuizTopic.derived(fromPortFile: "Sources/SDPort/Define/Data+ImageContentType.swift"), .coders)
         XCTAssertEqual(QuizTopic.derived(fromPortFile: "Sources/SDPort/Define/SDImageCacheType.swift"), .cache)
@@ -266,36 +352,31 @@ final class QuizTests: XCTestCase {
         XCTAssertEqual(QuizCard.firstSentence(of: "No full stop"), "No full stop")
     }
 
-    /// With a trap or a myth of its topic, a card is multiple choice: the one-line answer among the wrong ones.
-    func test_QUIZ_card_trapAndMythMakeAMultipleChoiceQuestion() throws {
+    /// With quiz options a card is multiple choice: its own right option among its own wrong ones (never the one-line
+    /// answer, never a myth), placed at a random position; a wrong pick shows the card's trap.
+    func test_QUIZ_card_optionsComeFromTheCardItself() throws {
         var entry = try XCTUnwrap(FAQEntry.all.first { $0.number == 2 })
         entry.oneLine = "Six at once, 15 s timeout."
         entry.trap = "Saying unlimited downloads: the queue has a limit of 6."
-        entry.topic = "downloader"
-        let myth = Myth(id: "m", topic: "downloader", belief: "Downloads run on the main thread.", source: "s",
-                        trueIn: "never", truth: "They run on the download queue.", original: "o", test: "t")
-        let offTopic = Myth(id: "n", topic: "cache", belief: "Off topic.", source: "s", trueIn: "never", truth: "t",
-                            original: "o", test: "t")
-        let card = QuizCard(entry: entry, myths: [myth, offTopic])
+        entry.quiz = FAQQuizOptions(right: "Six at once and 15 seconds per request.",
+                                    wrong: ["Unlimited downloads, 60 seconds.", "One at a time, no timeout.", "Three at once, 15 seconds."])
+        let card = QuizCard(entry: entry)
         XCTAssertTrue(card.isMultipleChoice)
-        XCTAssertEqual(card.distractors.map(\.text), ["Unlimited downloads", "Downloads run on the main thread."])
+        XCTAssertEqual(card.rightOption, "Six at once and 15 seconds per request.")
+        XCTAssertEqual(card.distractors.map(\.text), ["Unlimited downloads, 60 seconds.", "One at a time, no timeout.",
+                                                      "Three at once, 15 seconds."])
         XCTAssertEqual(card.distractors.first?.why, "Saying unlimited downloads: the queue has a limit of 6.")
         var random = QuizRandom(seed: 3)
         let (texts, correct) = card.choices(using: &random)
-        XCTAssertEqual(texts.count, 3)
-        XCTAssertEqual(texts[correct], "Six at once, 15 s timeout.")
-        XCTAssertEqual(Set(texts), ["Six at once, 15 s timeout.", "Unlimited downloads", "Downloads run on the main thread."])
-        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "Quoting NSURLSession's 60 s default: the downloader sets 15 s."),
-                       "NSURLSession's 60 s default")
-        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "The extension decides. Only bytes count."), "The extension decides.")
-        XCTAssertEqual(QuizCard.wrongAnswer(inTrap: "Saying image/*: WebP is asked for first."), "image/*")
-
-        // A myth whose test is one of this answer's Interview tests comes before the topic's other myths, whatever
-        // its topic; with the trap that makes two wrong choices, so no unrelated myth is added.
-        let related = Myth(id: "r", topic: "manager", belief: "The timeout is 60 s.", source: "s", trueIn: "never",
-                           truth: "15 s.", original: "o", test: "FAQ02_DownloaderDefaultsTests.test_x")
-        let withRelated = QuizCard(entry: entry, myths: [myth, related])
-        XCTAssertEqual(withRelated.distractors.map(\.text), ["Unlimited downloads", "The timeout is 60 s."])
+        XCTAssertEqual(texts.count, 4)
+        XCTAssertEqual(texts[correct], "Six at once and 15 seconds per request.")
+        XCTAssertEqual(Set(texts), Set([card.rightOption] + card.distractors.map(\.text)))
+        XCTAssertFalse(texts.contains(entry.oneLine!), "the one-line answer is shown after, not offered")
+        let myths = Set(Myth.all.map(\.belief))
+        for card in QuizCard.all(topic: nil) {
+            XCTAssertTrue(Set(card.distractors.map(\.text)).isDisjoint(with: myths), "\(card.id) offers a myth")
+            XCTAssertEqual(card.distractors.map(\.text), card.entry.quiz?.wrong, card.id)
+        }
     }
 
     /// A topic that no question has is a usage error naming the topics that have some (not a hang, not a crash):

@@ -386,7 +386,7 @@ final class TestServerTests: XCTestCase {
 
     func testManyServersRunSideBySideAndRestart() throws {
         let others = (0..<3).map { _ in SDPortTestServer() }
-        defer { others.forEach { $0.stop() } }
+        defer { for other in others { other.stop() } }
         for (index, other) in others.enumerated() {
             other.route("/who", .data(Data("server \(index)".utf8)))
             try other.start()

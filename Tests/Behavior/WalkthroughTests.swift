@@ -50,7 +50,8 @@ final class WalkthroughTests: XCTestCase {
         var mentionedCount = 0
         for document in try documents() {
             let text = try String(contentsOf: document, encoding: .utf8)
-            for name in Set(matches(of: #"\b(test_[A-Za-z0-9_]+)"#, in: text)) {
+            // A name cut by "…" is a prefix ("test_MUS07_…", the exhibit's tests), not a test.
+            for name in Set(matches(of: #"\b(test_[A-Za-z0-9_]+)(?![A-Za-z0-9_…])"#, in: text)) {
                 mentionedCount += 1
                 XCTAssertTrue(existing.contains(name), "\(document.lastPathComponent) names \(name), which no file under Tests/ defines")
             }
@@ -100,6 +101,20 @@ final class WalkthroughTests: XCTestCase {
         let chapter = try String(contentsOf: Self.walkthrough.appendingPathComponent("07-faq.md"), encoding: .utf8)
         for heading in headings {
             XCTAssertTrue(chapter.contains(heading), "07-faq.md lacks \(heading); regenerate it with `swift run sdport faq --markdown`")
+        }
+        // Each card shows its 30-second answer right under its heading, then its follow-ups with their deciding lines,
+        // then the detail, in the chapter as in the command.
+        for entry in FAQEntry.all {
+            let card = try XCTUnwrap(chapter.components(separatedBy: "### \(entry.parityID) — ").dropFirst().first, entry.parityID)
+            XCTAssertTrue(card.contains("\n\n**In 30 seconds:** \(entry.short ?? "?")\n\n**Follow-ups:**\n\n1. **"), entry.parityID)
+            for followUp in entry.followUps {
+                XCTAssertTrue(card.contains("**\(followUp.question)** \(followUp.answer) — [`\(followUp.original.file):"
+                                            + "\(followUp.original.lines)` at \(followUp.original.tag)](\(followUp.original.link))"),
+                              "\(entry.parityID): \(followUp.question)")
+            }
+            let order = ["**In 30 seconds:**", "**Follow-ups:**", "**In one line:**"].map { card.range(of: $0)?.lowerBound }
+            XCTAssertFalse(order.contains(nil), entry.parityID)
+            XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), entry.parityID)
         }
         // The FAQ's tests, as the command prints them, exist too.
         let existing = try testNamesUnderTests()

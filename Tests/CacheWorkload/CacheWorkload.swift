@@ -142,7 +142,8 @@ public enum CacheWorkload {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: cachePath)) ?? []
         return names.filter { name in
             guard !name.hasPrefix(".") else { return false }  // the writers' hidden temporaries
-            guard let bytes = FileManager.default.contents(atPath: cachePath + "/" + name) else { return false }  // gone meanwhile
+            // Gone meanwhile.
+            guard let bytes = FileManager.default.contents(atPath: cachePath + "/" + name) else { return false }
             return bytes != expected[name]
         }
     }

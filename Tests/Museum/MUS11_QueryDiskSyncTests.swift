@@ -31,7 +31,8 @@ final class MUS11_QueryDiskSyncTests: XCTestCase {
     func test_MUS11_syncQueryMissesAQueuedWrite() throws {
         try MuseumSide.requireUnpatched("MUS-11")
         let gate = DispatchSemaphore(value: 0)
-        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }  // bounded: a wrong side must fail, not hang
+        // Bounded: a wrong side must fail, not hang.
+        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }
         fixture.cache.store(fixture.image, imageData: fixture.data, forKey: "k", toDisk: true, completion: nil)
         let missed = try XCTUnwrap(querySync("k"), "answered before returning")
         XCTAssertNil(missed.image, "the image stored a moment ago is missing (4.4.8's bug)")
@@ -45,7 +46,8 @@ final class MUS11_QueryDiskSyncTests: XCTestCase {
     func test_MUS11_fixed_syncQueryWaitsForTheQueuedWrite() throws {
         try MuseumSide.requirePatched("MUS-11")
         let gate = DispatchSemaphore(value: 0)
-        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }  // bounded: a wrong side must fail, not hang
+        // Bounded: a wrong side must fail, not hang.
+        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }
         fixture.cache.store(fixture.image, imageData: fixture.data, forKey: "k", toDisk: true, completion: nil)
         DispatchQueue.global().async { gate.signal() }
         let answer = try XCTUnwrap(querySync("k"))

@@ -28,7 +28,8 @@ final class MUS13_WillTerminateCleanupTests: XCTestCase {
         try MuseumSide.requireUnpatched("MUS-13")
         let path = try storeExpiredFile()
         let gate = DispatchSemaphore(value: 0)
-        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }  // bounded: a wrong side must fail, not hang
+        // Bounded: a wrong side must fail, not hang.
+        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }
         NotificationCenter.default.post(name: UIApplication.willTerminateNotification, object: nil)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path), "the process would exit now, file kept (4.4.8's bug)")
         gate.signal()
@@ -41,7 +42,8 @@ final class MUS13_WillTerminateCleanupTests: XCTestCase {
         try MuseumSide.requirePatched("MUS-13")
         let path = try storeExpiredFile()
         let gate = DispatchSemaphore(value: 0)
-        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }  // bounded: a wrong side must fail, not hang
+        // Bounded: a wrong side must fail, not hang.
+        fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }
         DispatchQueue.global().async { gate.signal() }
         NotificationCenter.default.post(name: UIApplication.willTerminateNotification, object: nil)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))

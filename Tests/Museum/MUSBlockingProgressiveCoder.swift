@@ -4,7 +4,8 @@ import SDPortTestSupport
 
 /// A progressive coder for data starting with "SDPB" whose first partial decode waits until the test releases
 /// it (when the whole body has arrived), so every later chunk finds a decode in flight (MUS-12).
-final class MUSBlockingProgressiveCoder: SDWebImageProgressiveCoder, @unchecked Sendable {  // state is static and locked
+// Its state is static and locked.
+final class MUSBlockingProgressiveCoder: SDWebImageProgressiveCoder, @unchecked Sendable {
     static let partialCalls = Locked(0)
     static let release = DispatchSemaphore(value: 0)
     private static let magic = Data("SDPB".utf8)

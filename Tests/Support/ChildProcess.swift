@@ -172,9 +172,13 @@ public final class ChildProcess: @unchecked Sendable {
         processIdentifier = pid
         input = inputHandle
         if case .closedPipe = stdin { try? inputHandle?.close() }
+        // Every reader's slot exists before the first reader starts: a reader appends under `condition`, so the
+        // slots are made under it too, not while readers already run (ThreadSanitizer saw that race).
+        condition.lock()
         openReaders = readEnds.count
+        for target in readEnds.keys { collected[target] = Data() }
+        condition.unlock()
         for (target, descriptor) in readEnds {
-            collected[target] = Data()
             Thread.detachNewThread { [self] in drain(descriptor, into: target) }
         }
         Thread.detachNewThread { [self] in reapLauncher() }
@@ -338,7 +342,7 @@ public final class ChildProcess: @unchecked Sendable {
     private static func withCStrings<R>(_ strings: [String],
                                         _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
         let pointers = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 

@@ -252,7 +252,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
         // OP-07, server trust: libcurl checks the certificate in the handshake, so the answer is given now.
         task.allowsInvalidServerCertificates = options.contains(.allowInvalidSSLCertificates)
-        for progress in progressBlocks { progress(0, -1 /* NSURLResponseUnknownLength */, request?.url) }
+        let unknownLength = -1  // NSURLResponseUnknownLength
+        for progress in progressBlocks { progress(0, unknownLength, request?.url) }
         post(SDWebImageDownloadStartNotification)
         task.resume()
     }

@@ -59,7 +59,7 @@ struct DiagramCommand: AsyncParsableCommand {
                 }
             }
             if !failures.isEmpty {
-                failures.forEach { Console.out("differs: \($0)") }
+                for failure in failures { Console.out("differs: \(failure)") }
                 throw SDPortFailure(.checkFailed, "\(failures.count) diagram(s) differ from a fresh run; "
                                     + "regenerate with `sdport diagram --all --output \(check)` if the change is intended")
             }

@@ -4,7 +4,7 @@ import Foundation
 /// fills them in from the parity ID of the same number.
 extension FAQEntry: Decodable {
     private enum Keys: String, CodingKey {
-        case id, question, answer, tests, oneLine, trap, versions, topic, deciding, drill
+        case id, question, short, followUps, answer, tests, oneLine, trap, versions, topic, deciding, drill, quiz
     }
 
     init(from decoder: Decoder) throws {
@@ -16,6 +16,9 @@ extension FAQEntry: Decodable {
         self.init(number: number, question: try container.decode(String.self, forKey: .question),
                   answer: try container.decode(String.self, forKey: .answer),
                   tests: try container.decode([String].self, forKey: .tests))
+        short = try container.decodeIfPresent(String.self, forKey: .short)
+        followUps = try container.decodeIfPresent([FAQFollowUp].self, forKey: .followUps) ?? []
+        quiz = try container.decodeIfPresent(FAQQuizOptions.self, forKey: .quiz)
         oneLine = try container.decodeIfPresent(String.self, forKey: .oneLine)
         trap = try container.decodeIfPresent(String.self, forKey: .trap)
         versions = try container.decodeIfPresent(String.self, forKey: .versions)

@@ -13,6 +13,11 @@ struct FAQEntry: Sendable {
     /// 1 … 17; the parity ID is FAQ-0N / FAQ-NN.
     let number: Int
     let question: String
+    /// The 30-second answer, what a candidate says aloud (at most 70 words), true of 4.4.8 and naming the version
+    /// where it differs. Printed first.
+    var short: String? = nil
+    /// What an interviewer asks next, each with its deciding line at the version it is about.
+    var followUps: [FAQFollowUp] = []
     let answer: String
     /// Where the port answers it: a file under the package root, a piece of text on the line meant, and the symbol
     /// holding that line (from the parity ID).
@@ -38,6 +43,8 @@ struct FAQEntry: Sendable {
     var deciding: String? = nil
     /// The one-line change that breaks the rule, and the tests that catch it (`sdport drill N`).
     var drill: Drill? = nil
+    /// The multiple-choice options of `sdport quiz`, from this card alone.
+    var quiz: FAQQuizOptions? = nil
 
     var parityID: String { String(format: "FAQ-%02d", number) }
 

@@ -1,13 +1,23 @@
 import Foundation
 
-/// The FAQ as Markdown for `Docs/walkthrough/07-faq.md`: one question card per entry — the answer in one line,
-/// the full answer, the trap, the versions, the 4.4.8 lines that decide it, the port's file and symbol (a citation marker that resolve.py resolves), the command
+/// The FAQ as Markdown for `Docs/walkthrough/07-faq.md` (and, through it, the DocC card pages): one question card
+/// per entry — the 30-second answer first, then the follow-ups, each linked to its deciding line at its version,
+/// then the detail: the answer in one line, the full answer, the trap, the versions, the 4.4.8 lines that decide it, the port's file and symbol (a citation marker that resolve.py resolves), the command
 /// that runs its tests and its drill with the failure to expect. After a line `<!-- MYTHS -->` it prints the
 /// myths page (`MythMarkdown`), which `resolve.py` puts into `10-myths-and-versions.md`.
 enum FAQMarkdown {
     static func render(_ entries: [FAQEntry]) -> String {
         entries.map { entry in
             var lines = ["### \(entry.parityID) — \(entry.question)", ""]
+            if let short = entry.short { lines += ["**In 30 seconds:** \(short)", ""] }
+            if !entry.followUps.isEmpty {
+                lines += ["**Follow-ups:**", ""]
+                for (index, followUp) in entry.followUps.enumerated() {
+                    lines.append("\(index + 1). **\(followUp.question)** \(followUp.answer) — "
+                        + "[`\(followUp.original.file):\(followUp.original.lines)` at \(followUp.original.tag)](\(followUp.original.link))")
+                }
+                lines.append("")
+            }
             if let oneLine = entry.oneLine { lines += ["**In one line:** \(oneLine)", ""] }
             lines += [entry.answer, ""]
             if let trap = entry.trap { lines.append("- **The trap:** \(trap)") }

@@ -1,13 +1,16 @@
 import Foundation
 
-/// One question of `sdport quiz`, made from an FAQ entry (`FAQEntry.all`) and the myths page (`Myth.all`).
+/// One question of `sdport quiz`, made from an FAQ entry (`FAQEntry.all`) alone: its question, its options and its
+/// follow-ups.
 ///
-/// Fallbacks while the teaching work has not filled the card fields: the topic comes from the entry's port file
-/// (`QuizTopic.of`), the one-line answer is the first sentence of `answer`. The question is multiple choice only
-/// when there is something wrong to choose: the entry's `trap`, or a myth of the same topic; otherwise it is free
-/// recall. Port addition, no SDWebImage counterpart.
+/// Multiple choice when the card has quiz options (`FAQEntry.quiz`): its right option among its three wrong ones,
+/// all written from the card's own traps, versions and follow-ups, never another topic's myth. Otherwise free
+/// recall. After the main question the session asks the card's follow-ups (`FAQEntry.followUps`), recall style; a
+/// missed follow-up makes the card a miss. Fallbacks while a card lacks fields: the topic comes from the entry's port
+/// file (`QuizTopic.of`), the one-line answer is the first sentence of `answer`. Port addition, no SDWebImage
+/// counterpart.
 struct QuizCard: Sendable {
-    /// A wrong answer offered in a multiple-choice question, and why it is wrong.
+    /// A wrong answer offered in a multiple-choice question, and why it is wrong (the card's trap).
     struct Distractor: Sendable, Equatable {
         let text: String
         let why: String
@@ -16,71 +19,38 @@ struct QuizCard: Sendable {
     let entry: FAQEntry
     let topic: QuizTopic
     let oneLine: String
+    /// The option that is right, as the choices show it (the card's `quiz.right`; the one-line answer without one).
+    let rightOption: String
     let distractors: [Distractor]
 
     var id: String { entry.parityID }
     var isMultipleChoice: Bool { !distractors.isEmpty }
+    var followUps: [FAQFollowUp] { entry.followUps }
 
-    init(entry: FAQEntry, myths: [Myth] = Myth.all) {
+    init(entry: FAQEntry) {
         self.entry = entry
         topic = QuizTopic.of(entry)
         oneLine = entry.oneLine.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? Self.firstSentence(of: entry.answer)
-        var wrong: [Distractor] = []
-        if let trap = entry.trap?.trimmingCharacters(in: .whitespaces), !trap.isEmpty {
-            wrong.append(Distractor(text: Self.wrongAnswer(inTrap: trap), why: trap))
-        }
-        // Myths about this very answer first (their test is one of its Interview tests, or they cite the same 4.4.8
-        // symbol), then, while there are fewer than two wrong choices, other myths of the topic, starting at a place
-        // that depends on the question so that not every question of a topic gets the same ones. At most three
-        // wrong choices: four choices in all.
-        let topic = self.topic
-        let ownTests = String(format: "FAQ%02d_", entry.number)
-        let ownSymbols = Set(OriginalLineTable.symbols(in: entry.original).map { "\($0.file) \($0.symbol)" })
-        let ofTopic = myths.filter { QuizTopic(rawValue: $0.topic.lowercased()) == topic }
-        let related = myths.filter { myth in
-            myth.test.contains(ownTests)
-                || !ownSymbols.isDisjoint(with: OriginalLineTable.symbols(in: myth.original).map {
-                    "\($0.file) \($0.symbol.split(separator: " ").first.map(String.init) ?? $0.symbol)"
-                })
-        }
-        let rotated = ofTopic.isEmpty ? [] : Array(ofTopic[(entry.number % ofTopic.count)...] + ofTopic[..<(entry.number % ofTopic.count)])
-        for myth in related where wrong.count < 3 {
-            wrong.append(Distractor(text: myth.belief, why: "A myth (held in \(myth.trueIn)): \(myth.truth)"))
-        }
-        for myth in rotated where wrong.count < 2 && !related.contains(where: { $0.id == myth.id }) {
-            wrong.append(Distractor(text: myth.belief, why: "A myth (held in \(myth.trueIn)): \(myth.truth)"))
-        }
-        distractors = wrong
+        let why = entry.trap?.trimmingCharacters(in: .whitespaces) ?? ""
+        let wrong = entry.quiz?.wrong.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? []
+        let right = entry.quiz?.right.trimmingCharacters(in: .whitespaces) ?? ""
+        rightOption = right.isEmpty ? oneLine : right
+        distractors = right.isEmpty ? [] : wrong.map { Distractor(text: $0, why: why) }
     }
 
     /// Every card of `entries`, limited to `topic` when given.
-    static func all(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all, myths: [Myth] = Myth.all) -> [QuizCard] {
-        entries.map { QuizCard(entry: $0, myths: myths) }.filter { topic == nil || $0.topic == topic }
+    static func all(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all) -> [QuizCard] {
+        entries.map { QuizCard(entry: $0) }.filter { topic == nil || $0.topic == topic }
     }
 
-    /// The choices in the order shown, the right one at `correctIndex`: the distractors with the answer placed at a
-    /// random position.
+    /// The choices in the order shown, the right one at `correctIndex`: the distractors with the right option placed
+    /// at a random position.
     func choices<R: RandomNumberGenerator>(using generator: inout R) -> (texts: [String], correctIndex: Int) {
         var texts = distractors.map(\.text)
         let index = Int.random(in: 0...texts.count, using: &generator)
-        texts.insert(oneLine, at: index)
+        texts.insert(rightOption, at: index)
         return (texts, index)
-    }
-
-    /// The wrong answer a trap describes: a trap reads "Saying <wrong answer>: <why it is wrong>", so the part before
-    /// the first ": " (else the first sentence), without a leading "Saying" / "Quoting" / … word (the next word is
-    /// capitalised when it is a plain lowercase word, not code).
-    static func wrongAnswer(inTrap trap: String) -> String {
-        var text = trap.range(of: ": ").map { String(trap[..<$0.lowerBound]) } ?? firstSentence(of: trap)
-        let words = text.split(separator: " ", maxSplits: 1)
-        if words.count == 2, words[0].hasSuffix("ing"), words[0].first?.isUppercase == true {
-            // "Saying they are …" → "They are …", but "Saying image/* …" keeps its code as written.
-            let rest = String(words[1])
-            let firstWord = rest.prefix { $0 != " " }
-            text = firstWord.allSatisfy({ $0.isLetter && $0.isLowercase }) ? rest.prefix(1).uppercased() + rest.dropFirst() : rest
-        }
-        return text
     }
 
     /// The text up to the first full stop that ends a sentence (". " before a capital, or the end); the whole

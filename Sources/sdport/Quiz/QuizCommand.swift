@@ -8,16 +8,18 @@ struct QuizCommand: AsyncParsableCommand {
         abstract: "Practise the interview questions: recall or choose, then see the answer proven live.",
         discussion: """
             Free recall: think of the answer, press a key to see it, then score yourself (y knew it, n missed it, \
-            e easy). A question that has a trap or a myth of its topic is multiple choice instead, scored at once. \
-            Every answer comes with the live probe, the deciding lines (port and 4.4.8) and the test command.
+            e easy). A card with quiz options is multiple choice instead (its own right and wrong options), scored \
+            at once. Every answer comes with the live probe, the deciding lines (port and 4.4.8) and the test \
+            command. Then the card's follow-ups, the questions an interviewer asks next: think, press a key to see \
+            the answer and its deciding line, score y or n. A missed follow-up makes the whole card a miss.
 
             Spaced repetition (Leitner, five boxes): a missed question goes back to box 1 and comes again this \
             session; knew it moves it up one box, easy two; box 1 to 5 wait 0, 1, 3, 7, 21 days. Progress is kept \
             in $XDG_STATE_HOME/sdport/quiz.json (else ~/.local/state/sdport/quiz.json).
 
             In a pipe (stdin or stdout not a terminal) there are no prompts and no colours: each answer is one \
-            line of stdin (recall: your answer, then y/n/e; choice: the letter), one question unless --count \
-            says more, and the end of the input ends the quiz.
+            line of stdin (recall: your answer, then y/n/e; choice: the letter; each follow-up: your answer, then \
+            y/n), one question unless --count says more, and the end of the input ends the quiz.
             """)
 
     @Option(help: "Only questions of this topic.")
@@ -47,11 +49,11 @@ struct QuizCommand: AsyncParsableCommand {
 
     /// The cards of `topic` (every card when nil) among `entries`; a topic none of them has is a usage error that
     /// names the topics that have questions.
-    static func cards(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all, myths: [Myth] = Myth.all) throws -> [QuizCard] {
-        let cards = QuizCard.all(topic: topic, entries: entries, myths: myths)
+    static func cards(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all) throws -> [QuizCard] {
+        let cards = QuizCard.all(topic: topic, entries: entries)
         guard !cards.isEmpty else {
             throw SDPortFailure(.usage, "no question has the topic \(topic?.rawValue ?? "?") yet; topics with "
-                + "questions: " + Set(QuizCard.all(topic: nil, entries: entries, myths: myths).map(\.topic.rawValue)).sorted().joined(separator: ", "))
+                + "questions: " + Set(QuizCard.all(topic: nil, entries: entries).map(\.topic.rawValue)).sorted().joined(separator: ", "))
         }
         return cards
     }
@@ -78,7 +80,7 @@ struct QuizCommand: AsyncParsableCommand {
             }
             return
         }
-        let cards = try Self.cards(topic: topic, entries: knowledge.faq, myths: knowledge.myths)
+        let cards = try Self.cards(topic: topic, entries: knowledge.faq)
         var first: String?
         if let question {
             guard let card = cards.first(where: { $0.entry.number == question }) else {

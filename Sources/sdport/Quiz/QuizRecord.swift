@@ -19,6 +19,8 @@ struct QuizRecord: Codable, Sendable {
     let test: String
     let box: Int
     let due: Date?
+    /// The follow-ups asked after the main question, in order (empty when it was not scored).
+    let followUps: [QuizFollowUpRecord]
 
     func jsonLine() -> String {
         let encoder = JSONEncoder()

@@ -4,9 +4,10 @@ import Foundation
 /// asked; scores each, moves it between Leitner boxes and saves the progress after every question.
 ///
 /// Free recall: the question, then (terminal) any key reveals the answer, then y / n / e scores it; (pipe) the
-/// first line is the learner's answer, shown back, the next line the score. Multiple choice: the choices, then a
-/// letter (key or line), scored at once. After either, the one-line answer, the live probe, the deciding lines of
-/// the port and of 4.4.8, and the test command. In a pipe no prompt is printed, and when the input ends before the
+/// first line is the learner's answer, shown back, the next line the score. Multiple choice: the card's own options,
+/// then a letter (key or line), scored at once. After either, the one-line answer, the live probe, the deciding lines
+/// of the port and of 4.4.8, and the test command. Then the card's follow-ups, recall style, each revealed with its
+/// deciding line and scored y / n; one missed follow-up makes the card a miss (back to Leitner box 1). In a pipe no prompt is printed, and when the input ends before the
 /// first question is answered, its answer is still shown, unscored. Port addition, no SDWebImage counterpart.
 struct QuizSession {
     let cards: [QuizCard]
@@ -54,6 +55,7 @@ struct QuizSession {
 
     // MARK: One question
 
+    /// The main question, then (when it was scored) the card's follow-ups; a missed follow-up makes the card a miss.
     private mutating func ask(_ card: QuizCard, practisingAhead: Bool, isFirst: Bool) async throws
         -> (QuizRecord?, Step) {
         let box = progress.box(of: card.id)
@@ -62,15 +64,39 @@ struct QuizSession {
             Console.out(dim("\(card.id) · \(card.topic.rawValue) · box \(box)" + (practisingAhead ? " · practising ahead" : "")))
             Console.out(bold("Q: " + card.entry.question))
         }
+        guard let main = try await askMain(card, isFirst: isFirst) else { return (nil, .quit) }
+        var grade = main.grade
+        var step = main.step
+        var followUps: [QuizFollowUpRecord] = []
+        if grade != .unscored && step == .next {
+            for (index, followUp) in card.followUps.enumerated() {
+                let (asked, next) = askFollowUp(followUp, number: index + 1, of: card.followUps.count)
+                if let asked { followUps.append(asked) }
+                if next == .quit { step = .quit }
+                guard let asked, asked.grade != .unscored, next == .next else { break }
+            }
+            if followUps.contains(where: { $0.grade == .missed }) { grade = .missed }
+        }
+        let record = try finish(card, grade: grade, response: main.response, choices: main.choices, live: main.live,
+                                followUps: followUps)
+        return (record, step)
+    }
+
+    private struct MainAnswer {
+        var grade: QuizGrade
+        var response: String?
+        var choices: [String]?
+        var live: String
+        var step: Step
+    }
+
+    /// Asks the main question (multiple choice or free recall) and shows its answer block; nil when the learner
+    /// quit before answering, or the input ended before any question after the first.
+    private mutating func askMain(_ card: QuizCard, isFirst: Bool) async throws -> MainAnswer? {
         var grade = QuizGrade.unscored
         var response: String?
-        var choiceTexts: [String]?
-        var step = Step.next
-
-        let multipleChoice = card.isMultipleChoice && !recallOnly
-        if multipleChoice {
+        if card.isMultipleChoice && !recallOnly {
             let (texts, correct) = card.choices(using: &random)
-            choiceTexts = texts
             let letters = texts.indices.map { String(UnicodeScalar(UInt8(97 + $0))) }
             if !json {
                 for (letter, text) in zip(letters, texts) { printWrapped("  \(letter)) ", text) }
@@ -80,17 +106,16 @@ struct QuizSession {
                 var key = input.key(prompt: bold("Your choice (\(letters.first!)–\(letters.last!), q quits): "))
                 while key != "q" && !letters.contains(key) { key = input.key() }
                 Console.out(key)
-                if key == "q" { return (nil, .quit) }
+                if key == "q" { return nil }
                 picked = key
             } else {
                 guard let line = input.line() else {
-                    if !isFirst { return (nil, .quit) }
-                    step = .quit
-                    return (try await reveal(card, grade: .unscored, response: nil, choices: texts), step)
+                    if !isFirst { return nil }
+                    return MainAnswer(grade: .unscored, response: nil, choices: texts, live: try await revealText(card), step: .quit)
                 }
                 response = line
                 let trimmed = line.trimmingCharacters(in: .whitespaces).lowercased()
-                if trimmed == "q" { return (nil, .quit) }
+                if trimmed == "q" { return nil }
                 picked = letters.contains(trimmed) ? trimmed : nil
             }
             if let picked, let index = letters.firstIndex(of: picked) {
@@ -99,30 +124,31 @@ struct QuizSession {
                     if index == correct {
                         Console.out(green("Right."))
                     } else {
-                        let wrong = card.distractors.first { $0.text == texts[index] }
                         Console.out(red("Not quite: \(letters[correct])) is right."))
-                        if let wrong { printWrapped("Why not:  ", wrong.why) }
+                        let wrong = card.distractors.first { $0.text == texts[index] }
+                        if let why = wrong?.why, !why.isEmpty { printWrapped("The trap: ", why) }
                     }
                 }
             }
-            return (try await reveal(card, grade: grade, response: response, choices: choiceTexts), step)
+            return MainAnswer(grade: grade, response: response, choices: texts, live: try await revealText(card), step: .next)
         }
 
         // Free recall.
         if input.isTerminal && !json {
             let key = input.key(prompt: bold("Think of your answer, then press any key to see it (q quits). "))
             Console.out("")
-            if key == "q" { return (nil, .quit) }
+            if key == "q" { return nil }
         } else {
             guard let line = input.line() else {
-                if !isFirst { return (nil, .quit) }
-                return (try await reveal(card, grade: .unscored, response: nil, choices: nil), .quit)
+                if !isFirst { return nil }
+                return MainAnswer(grade: .unscored, response: nil, choices: nil, live: try await revealText(card), step: .quit)
             }
             response = line
-            if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" { return (nil, .quit) }
+            if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" { return nil }
             if !json && !line.trimmingCharacters(in: .whitespaces).isEmpty { printWrapped("You said: ", line) }
         }
-        let shown = try await revealText(card)
+        let live = try await revealText(card)
+        var step = Step.next
         if input.isTerminal && !json {
             var key = input.key(prompt: bold("Did you know it? y yes · n no · e easy · q quit: "))
             while key != "q" && QuizGrade.fromRecall(key) == nil { key = input.key() }
@@ -134,14 +160,44 @@ struct QuizSession {
         } else {
             step = .quit
         }
-        return (try finish(card, grade: grade, response: response, choices: nil, live: shown), step)
+        return MainAnswer(grade: grade, response: response, choices: nil, live: live, step: step)
     }
 
-    /// Shows the answer block, then records `grade`.
-    private mutating func reveal(_ card: QuizCard, grade: QuizGrade, response: String?, choices: [String]?) async throws
-        -> QuizRecord {
-        let live = try await revealText(card)
-        return try finish(card, grade: grade, response: response, choices: choices, live: live)
+    /// One follow-up, recall style: the question; (terminal) a key reveals the answer and its deciding line, then y or
+    /// n scores it; (pipe) a line is the learner's answer, the next the score. An input that ends leaves it unscored
+    /// and asks no more follow-ups (the next question then finds the end); q quits the quiz.
+    private func askFollowUp(_ followUp: FAQFollowUp, number: Int, of count: Int) -> (QuizFollowUpRecord?, Step) {
+        if !json { printWrapped("Follow-up \(number)/\(count): ", followUp.question) }
+        var response: String?
+        if input.isTerminal && !json {
+            let key = input.key(prompt: bold("Think, then press any key for the answer (q quits). "))
+            Console.out("")
+            if key == "q" { return (nil, .quit) }
+        } else {
+            guard let line = input.line() else { return (nil, .next) }
+            if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" { return (nil, .quit) }
+            response = line
+            if !json && !line.trimmingCharacters(in: .whitespaces).isEmpty { printWrapped("You said: ", line) }
+        }
+        if !json {
+            printWrapped("→ ", followUp.answer)
+            printWrapped("  ", followUp.original.link)
+        }
+        var grade = QuizGrade.unscored
+        var step = Step.next
+        if input.isTerminal && !json {
+            var key = input.key(prompt: bold("Did you know it? y yes · n no · q quit: "))
+            while key != "q" && QuizGrade.fromRecall(key) == nil { key = input.key() }
+            Console.out(key)
+            if key == "q" { step = .quit } else { grade = QuizGrade.fromRecall(key) ?? .unscored }
+        } else if let line = input.line() {
+            if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" { step = .quit }
+            grade = QuizGrade.fromRecall(line) ?? .unscored
+        }
+        // Easy is for the card as a whole; a follow-up is known or missed.
+        if grade == .easy { grade = .knew }
+        return (QuizFollowUpRecord(question: followUp.question, answer: followUp.answer, original: followUp.original.link,
+                                   response: response, grade: grade), step)
     }
 
     /// Runs the live probe and, unless printing JSON, prints the answer block. Returns the live value.
@@ -166,7 +222,7 @@ struct QuizSession {
 
     /// Records the grade, saves the progress, says when the question comes back, and makes the JSON record.
     private mutating func finish(_ card: QuizCard, grade: QuizGrade, response: String?, choices: [String]?,
-                                 live: String) throws -> QuizRecord {
+                                 live: String, followUps: [QuizFollowUpRecord]) throws -> QuizRecord {
         progress.record(grade, for: card.id, at: Date())
         if grade != .unscored { try progress.save(to: stateFile) }
         let state = progress.cards[card.id]
@@ -175,14 +231,16 @@ struct QuizSession {
             kind: choices == nil ? "recall" : "choice", choices: choices, response: response, grade: grade,
             answer: card.oneLine, live: live, port: card.portLine, original: card.originalLines,
             original5: card.original5Lines, test: card.testCommand, box: progress.box(of: card.id),
-            due: grade == .unscored ? nil : state?.due)
+            due: grade == .unscored ? nil : state?.due, followUps: followUps)
         if json {
             Console.out(record.jsonLine())
         } else if grade == .unscored {
             Console.out(dim("Not scored."))
         } else {
             let days = Int(((QuizProgress.boxIntervals[record.box - 1]) / 86_400).rounded())
-            Console.out(dim("Scored \(grade.rawValue): box \(record.box), "
+            let missedFollowUps = followUps.filter { $0.grade == .missed }.count
+            Console.out(dim("Scored \(grade.rawValue)" + (missedFollowUps > 0 ? " (\(missedFollowUps) follow-up\(missedFollowUps == 1 ? "" : "s") missed)" : "")
+                + ": box \(record.box), "
                 + (days == 0 ? "asked again this session." : "next due in \(days) day\(days == 1 ? "" : "s").")))
         }
         return record

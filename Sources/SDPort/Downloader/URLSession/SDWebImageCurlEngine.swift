@@ -40,7 +40,8 @@ final class SDWebImageCurlEngine: @unchecked Sendable {
         self.multi = multi
         // Reuse connections and multiplex HTTP/2 streams: the port's reading of `HTTPShouldUsePipelining`
         // (libcurl dropped HTTP/1.1 pipelining in 7.62, as browsers and NSURLSession did before it).
-        _ = sdcurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, 2 /* CURLPIPE_MULTIPLEX */)
+        let multiplex = 2  // CURLPIPE_MULTIPLEX
+        _ = sdcurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, multiplex)
         let thread = Thread { [self] in self.run() }
         thread.name = name
         thread.start()

@@ -124,7 +124,8 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         set(sdcurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, config.allowsInvalidCertificates ? 0 : 2))
         set(sdcurl_easy_setopt_long(easy, CURLOPT_STREAM_WEIGHT, max(1, min(256, Int(config.priority * 32)))))
         if let credentials = config.basicCredentials {
-            set(sdcurl_easy_setopt_long(easy, CURLOPT_HTTPAUTH, 1 /* CURLAUTH_BASIC */))
+            let basic = 1  // CURLAUTH_BASIC
+            set(sdcurl_easy_setopt_long(easy, CURLOPT_HTTPAUTH, basic))
             set(sdcurl_easy_setopt_string(easy, CURLOPT_USERNAME, credentials.user))
             set(sdcurl_easy_setopt_string(easy, CURLOPT_PASSWORD, credentials.password))
         }

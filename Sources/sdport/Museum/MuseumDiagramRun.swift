@@ -68,10 +68,10 @@ enum MuseumDiagramRun {
                 calls.withValue { $0.append("error \((error as NSError?)?.code.description ?? "nil"), finished \(finished)") }
                 note("the completion runs")
             }
-            await log.wait { events in events.contains { $0.mark == .operationStart } }
+            try await log.wait(for: "the operation's start") { events in events.contains { $0.mark == .operationStart } }
             note("downloader.cancelAllDownloads()")
             loopback.downloader.cancelAllDownloads()
-            await log.wait { events in events.contains { $0.mark == .operationCancel } }
+            try await log.wait(for: "the operation's cancel") { events in events.contains { $0.mark == .operationCancel } }
             await settle(loopback) { !calls.withValue { $0 }.isEmpty }
             let recorded = calls.withValue { $0 }
             outcome = ["completion calls: \(recorded.count)" + (recorded.isEmpty ? "" : " (\(recorded.joined(separator: "; ")))"),
@@ -86,7 +86,7 @@ enum MuseumDiagramRun {
             defer { loopback.manager.delegate = nil }
             note("manager.loadImage(url), nothing cached")
             let operation = loopback.manager.loadImage(with: url) { _, _, _, _, _, _ in note("the completion runs") }
-            await log.wait { events in events.contains { $0.step == .downloadStart } }
+            try await log.wait(for: "the download's start") { events in events.contains { $0.step == .downloadStart } }
             await settle(loopback) { loopback.downloader.runningOperation(for: url) == nil && loopback.server.hits("/a.png") > 0 }
             outcome = ["load cancelled: \(operation.isCancelled), server hits: \(loopback.server.hits("/a.png")), "
                        + "download still listed: \(loopback.downloader.runningOperation(for: url) != nil)"]
