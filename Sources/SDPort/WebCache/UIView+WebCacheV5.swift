@@ -23,7 +23,8 @@ import Foundation
 ///    replaced in the table, not cancelled.
 ///
 /// At the end of a finished load with an image, the transition rule is 5.x's (`sd_v5UsesTransition`): 4.4.8's
-/// (ForceTransition or a download), and also a disk hit unless the disk was read synchronously. Each step of the
+/// (ForceTransition or a download), and also a disk hit unless the disk was read synchronously (5.9.0 and later;
+/// 5.0–5.8 keep 4.4.8's rule). Each step of the
 /// transition first checks that `sd_latestOperationKey` is still the key it was when the transition began; when
 /// it is not, the step does nothing, so a newer load under another key is not overwritten by this one (5.9.4;
 /// V5-12). 5.9.0 also cleared the key on `sd_cancelCurrentImageLoad`; 5.18.0 dropped that, so in 5.21.5, and here,
