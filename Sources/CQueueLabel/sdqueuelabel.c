@@ -23,6 +23,10 @@ int sdport_is_main_queue(void) {
     return dispatch_queue_get_label((void *)0) == dispatch_queue_get_label((void *)&_dispatch_main_q);
 }
 
+int sdport_is_main_queue_object(void *queue) {
+    return dispatch_queue_get_label(queue) == dispatch_queue_get_label((void *)&_dispatch_main_q);
+}
+
 uint64_t sdport_current_thread_id(void) {
     return (uint64_t)syscall(SYS_gettid);
 }

@@ -126,6 +126,26 @@ final class LabTests: XCTestCase {
         XCTAssertEqual(comparison.differences, ["callbacks", "error"])
     }
 
+    /// V5-12 — a cancel below the manager (`cancelAllDownloads` while the request is at the server): 4.4.8 calls
+    /// nobody and keeps the load in `runningOperations`; the 5.x flow answers once with SDWebImageErrorCancelled
+    /// (2002), finished, and drops the load. Neither lists the URL.
+    func test_V512_LAB_cancelAll_v4SilentV5Answers2002() async throws {
+        let comparison = try await compare(.cancelAll)
+        XCTAssertEqual(comparison.v4.callbacks, [])
+        XCTAssertEqual(comparison.v4.runningLoads, 1, "4.4.8: the load nobody called back stays listed")
+        assertOneFailure(comparison.v5, domain: SDWebImageErrorDomain, code: 2002)
+        XCTAssertEqual(comparison.v5.runningLoads, 0)
+        for outcome in [comparison.v4, comparison.v5] {
+            XCTAssertFalse(outcome.blacklisted, "\(outcome.flow)")
+            XCTAssertEqual(outcome.serverRequests, 1, "\(outcome.flow)")
+            assertNothingStored(outcome)
+        }
+        XCTAssertEqual(comparison.differences, ["callbacks", "error", "running loads"])
+        let text = comparison.lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("≠ callbacks\n    4.4.8  none\n    5.x    #1 caller 1, no image, error \(SDWebImageErrorDomain) 2002"),
+                      text)
+    }
+
     // MARK: Text and myths
 
     /// The printed lines come from the outcomes: a changed outcome changes the text, and `≠` marks only what differs.
@@ -191,7 +211,7 @@ final class LabTests: XCTestCase {
     func test_LAB_CLI_listsTheScenariosAndRejectsAnUnknownOne() throws {
         let list = try CLIProcess.run(["lab"])
         XCTAssertEqual(list.status, 0, list.stderr)
-        for scenario in ["404", "cancel", "two-callers", "transformer", "cache-only-miss", "undecodable"] {
+        for scenario in ["404", "cancel", "two-callers", "transformer", "cache-only-miss", "undecodable", "cancel-all"] {
             XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix(scenario + " ") }, "\(scenario) in \(list.stdout)")
         }
         let unknown = try CLIProcess.run(["lab", "teapot"])

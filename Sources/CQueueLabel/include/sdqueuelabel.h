@@ -17,6 +17,10 @@ int sdport_is_current_queue(void *queue);
 /* The same test for the main queue (dispatch_main_async_safe), without needing the Swift wrapper's queue object. */
 int sdport_is_main_queue(void);
 
+/* Whether `queue` (a dispatch_queue_t) is the main queue itself, by the same label-pointer test (5.x's
+ * `queue == dispatch_get_main_queue()` in SDCallbackQueue.m). */
+int sdport_is_main_queue_object(void *queue);
+
 /* The kernel's id of the calling thread (gettid), the number `top -H` and `ps -L` show. */
 uint64_t sdport_current_thread_id(void);
 

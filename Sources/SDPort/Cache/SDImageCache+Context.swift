@@ -9,7 +9,7 @@ import Foundation
 /// disk data is decoded with `SDImageCacheDecodeImageData` (context coder, `decodeFirstFrameOnly`, scale factor,
 /// `avoidDecodeImage`) rather than always by the shared coders, `queryMemoryDataSync` exists, and
 /// `decodeFirstFrameOnly` also turns an animated image found in memory into a still one.
-/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:605` (`-queryCacheOperationForKey:options:context:done:`), `SDWebImage/Core/SDImageCache.m:48` (`-cancel`), `SDWebImage/Core/SDImageCache.m:957` (`-storeImage:imageData:forKey:cacheType:completion:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:605` (`-queryCacheOperationForKey:options:context:done:`), `SDWebImage/Core/SDImageCache.m:48` (`-cancel`), `SDWebImage/Core/SDCallbackQueue.m:18` (`SDSafeAsyncMainThread`), `SDWebImage/Core/SDImageCache.m:957` (`-storeImage:imageData:forKey:cacheType:completion:`).
 extension SDImageCache {
     /// Looks `key` up in memory, then on disk.
     ///
@@ -21,7 +21,9 @@ extension SDImageCache {
     ///   (when `config.shouldCacheImagesInMemory` and the context's `storeCacheType` allows memory; a thumbnail under
     ///   its own key, see `SDImageCache+Thumbnail`) and reported as `.disk`; a miss or undecodable file as `.none`.
     /// - The returned `SDImageCacheToken` cancels the query: a search that has not started is skipped, and `done`
-    ///   is answered at once with `(nil, nil, .none)` on `completionQueue` unless it was answered already (V5-07).
+    ///   is answered with `(nil, nil, .none)` unless it was answered already (V5-07). Asynchronous answers go
+    ///   through the context's `callbackQueue`, else `SDCallbackQueue(completionQueue:)`: with the main queue, a
+    ///   cancel made on the main thread answers before `cancel()` returns (5.21.0's main-thread policy, V5-12).
     @discardableResult
     public func queryImage(forKey key: String?, options: SDWebImageV5Options, context: SDWebImageContext?,
                            done: SDCacheQueryCompletedBlock?) -> Operation? {
@@ -43,10 +45,15 @@ extension SDImageCache {
         // A synchronous 5.x query searches on the io queue (4.4.8's `.queryDiskSync` reads on the caller's thread)
         // and calls `done` once the search has returned, on the caller's thread. Where 5.x calls `done` changed
         // within 5.x: chapter 08 gives the versions.
-        let token = SDImageCacheToken(key: key, done: done, callBack: { self.callBack($0) })
+        // 5.x answers through the context's callback queue, else the main queue with its main-thread policy; the
+        // port's default is this cache's `completionQueue` under the same policies (`SDCallbackQueue`).
+        let callbackQueue = context?.callbackQueue ?? SDCallbackQueue(completionQueue: completionQueue)
+        let callBack: @Sendable (@escaping @Sendable () -> Void) -> Void = { callbackQueue.async($0) }
+        let token = SDImageCacheToken(key: key, done: done, callBack: callBack)
         let search = performQuery(forKey: key, memoryImage: memoryImage, execution: synchronous ? .ioQueueWaiting : .ioQueue,
                             checksCancelBeforeDone: true,
                             memoryKey: { _ in SDImageCache.memoryKey(forDiskImageOf: key, context: context) },
+                            callBack: callBack,
                             decode: { data in
                                 do {
                                     return try SDImageCacheDecodeImageData(data, key, options, context,

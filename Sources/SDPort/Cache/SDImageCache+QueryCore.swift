@@ -23,10 +23,13 @@ extension SDImageCache {
     /// `.disk`, CACHE-16). With
     /// `checksCancelBeforeDone` an asynchronous answer is dropped when the operation was cancelled meanwhile (5.x);
     /// 4.4.8 checks only before the search. `memoryKey` (5.x only) names the memory key a decoded file goes under,
-    /// nil for none; without it the file goes under `key`. Returns the cancel token.
+    /// nil for none; without it the file goes under `key`. `callBack` (5.x only) runs an asynchronous answer
+    /// instead of `completionQueue`. Returns the cancel token.
     func performQuery(forKey key: String, memoryImage: UIImage?, execution: QueryExecution, checksCancelBeforeDone: Bool,
                       memoryKey: (@Sendable (UIImage) -> String?)? = nil,
+                      callBack: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil,
                       decode: @escaping @Sendable (Data) -> UIImage?, done: SDCacheQueryCompletedBlock?) -> Operation {
+        let callBack = callBack ?? { self.callBack($0) }
         let operation = Operation()
         let search: @Sendable () -> (UIImage?, Data?, SDImageCacheType) = {
             let start = SDWebImageTrace.stepStart()  // the step covers the read and the decode (nil: untraced)
@@ -64,7 +67,7 @@ extension SDImageCache {
                 guard !operation.isCancelled else { return }
                 let (image, data, cacheType) = search()
                 guard let done else { return }
-                self.callBack {
+                callBack {
                     if checksCancelBeforeDone, operation.isCancelled { return }
                     done(image, data, cacheType)
                 }

@@ -54,8 +54,9 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public static let cacheKeyFilter: Self = "cacheKeyFilter"
     /// `SDWebImageCacheSerializer`: chooses the bytes written to disk instead of the manager's serializer.
     public static let cacheSerializer: Self = "cacheSerializer"
-    /// `DispatchQueue`: where the completion runs instead of the manager's `completionQueue` (5.x
-    /// `SDWebImageContextCallbackQueue`, which came with 5.7).
+    /// `SDCallbackQueue` (or a `DispatchQueue`, taken with `.safeExecute`): where and how the 5.x flow calls back
+    /// instead of the manager's, cache's or downloader's `completionQueue` (5.x `SDWebImageContextCallbackQueue`,
+    /// which came with 5.7).
     public static let callbackQueue: Self = "callbackQueue"
     /// `UIImage`: set by the manager for a `RefreshCached` load, so a loader knows what is already cached
     /// (5.x `SDWebImageContextLoaderCachedImage`).

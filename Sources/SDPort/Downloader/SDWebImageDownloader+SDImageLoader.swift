@@ -11,6 +11,11 @@ import Foundation
 /// cancelled invalid response (HTTP >= 400) becomes `InvalidDownloadStatusCode` (2001, not blocked), and
 /// "Downloaded image has 0 pixels" becomes `BadImageData` (1001, blocked).
 ///
+/// Cancelling answers, as 5.x does (V5-12): a request cancelled through the returned operation, or whose download is
+/// cancelled from below (`cancelAllDownloads`, `createNewSession`), is called back once with
+/// `SDWebImageErrorCancelled` (2002), finished (`SDWebImageDownloaderLoaderRequest`). The 4.x callers of the same
+/// download are still called by nobody (4.4.8).
+///
 /// How the context is honoured on top of the 4.4.8 downloader, which has no context:
 /// - Plain requests go through `downloadImage(with:options:progress:completed:)`, so they join running downloads
 ///   of the same URL. When the context or options change decoding (`imageScaleFactor`,
@@ -49,14 +54,25 @@ extension SDWebImageDownloader: SDImageLoader {
         let decodesAgain = options.contains(.avoidDecodeImage) || options.contains(.decodeFirstFrameOnly)
             || context?.imageScaleFactor != nil || context?.thumbnailPixelSize != nil || context?.cacheKeyFilter != nil
         let decompress = self.shouldDecompressImages
-        return downloadImage(with: url, options: downloaderOptions, progress: progress) { image, data, error, finished in
+        let request = SDWebImageDownloaderLoaderRequest(url: url, callbackQueue: callbackQueue(for: context),
+                                                        completed: completed)
+        let answer: SDImageLoaderCompletedBlock = { image, data, error, finished in request.answer(image, data, error, finished) }
+        let token = downloadImage(with: url, options: downloaderOptions, progress: progress) { image, data, error, finished in
             let error = Self.v5Error(error, url: url)
             guard decodesAgain, finished, error == nil, image != nil, let data else {
-                completed?(image, data, error, finished)
+                answer(image, data, error, finished)
                 return
             }
-            Self.decode(data, url: url, options: options, context: context, decompress: decompress, completed: completed)
+            Self.decode(data, url: url, options: options, context: context, decompress: decompress, completed: answer)
         }
+        request.attach(token)
+        return request
+    }
+
+    /// Where a cancel's answer goes: the context's callback queue, else this downloader's `completionQueue` with
+    /// 5.x's policies.
+    private func callbackQueue(for context: SDWebImageContext?) -> SDCallbackQueue {
+        context?.callbackQueue ?? SDCallbackQueue(completionQueue: config.completionQueue)
     }
 
     public func shouldBlockFailedURL(with url: URL, error: Error) -> Bool {
@@ -161,6 +177,11 @@ extension SDWebImageDownloader: SDImageLoader {
                 return
             }
             Self.decode(data, url: url, options: options, context: context, decompress: decompress, completed: completed)
+        }
+        // One caller per context operation: a cancel before its completion answers 2002 (V5-12).
+        let callbackQueue = callbackQueue(for: context)
+        operation.whenCancelledBeforeCompletion {
+            callbackQueue.async { completed?(nil, nil, SDWebImageV5Error.cancelled(url), true) }
         }
         SDWebImageTrace.record(.downloadStart, key: url.absoluteString, "context download operation")
         SDWebImageContextDownloadOperation.queue.addOperation(operation)

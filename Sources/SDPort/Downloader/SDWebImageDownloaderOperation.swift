@@ -37,12 +37,15 @@ import Foundation
 ///   follows them (4.4.8's downloader forwards the session's redirect callback to operations that implement it;
 ///   its own operation does not, so the session follows). Subclasses override it to stop or rewrite a hop (DL-16).
 /// - `ContinueInBackground` is accepted and does nothing: Linux has no background tasks to ask for (OP-09).
+/// - Cancelled before its final completion, it drops every callback without calling it, as 4.4.8 does (OP-05).
+///   The 5.x loader registers `whenCancelledBeforeCompletion` and answers its own callers with
+///   `SDWebImageErrorCancelled`, as 5.21.5's operation answers every caller (V5-12).
 ///
 /// Thread safety: `lifecycleLock` (recursive, as `@synchronized(self)` is) orders start, cancel and finish;
 /// `stateLock` guards the download's state; the settings the downloader copies in are one value behind their own
 /// lock (`settings`). KVO notifications are sent without `stateLock` held.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:127` (`-start`), `SDWebImage/SDWebImageDownloaderOperation.m:383` (`-URLSession:task:didCompleteWithError:`).
-/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.m:430` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.m:430` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`), `SDWebImage/Core/SDWebImageDownloaderOperation.m:272` (`-cancelInternal`).
 open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperationInterface,
     SDWebImageCurlTaskDelegate, @unchecked Sendable {
     /// One caller's callbacks; its identity is the caller's token.
@@ -100,6 +103,11 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var downloadCompleted = false
     /// The final completion blocks have started to run (on the completion queue): no partial image after them.
     private var finalCompletionDelivered = false
+    /// Told once when the operation is cancelled before its final completion took the callbacks: the 5.x loader's
+    /// callers, which 5.x answers with `SDWebImageErrorCancelled` (V5-12). 4.4.8's callers are never told (OP-05).
+    private var cancelObservers: [@Sendable () -> Void] = []
+    /// The operation was cancelled before its final completion, and its callbacks were dropped.
+    private var droppedByCancel = false
 
     /// An operation for `request`, run as a task of `transport`.
     public required init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions) {
@@ -185,6 +193,19 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         stateLock.withLock { callbackEntries.contains { $0.completed != nil } }
     }
 
+    /// Calls `observer` once if the operation is cancelled before its final completion (`cancel()`, the queue's
+    /// `cancelAllOperations`), at once if it already was; never if the final completion comes (or came) first.
+    /// The 5.x loader answers its callers through this (V5-12): 5.21.5's `cancelInternal` calls every callback
+    /// with `SDWebImageErrorCancelled`, where 4.4.8's `cancelInternal` drops them.
+    func whenCancelledBeforeCompletion(_ observer: @escaping @Sendable () -> Void) {
+        let runNow: Bool = stateLock.withLock {
+            if droppedByCancel { return true }
+            if !_isFinishing && !_finished { cancelObservers.append(observer) }
+            return false
+        }
+        if runNow { observer() }
+    }
+
     // MARK: Lifecycle
 
     /// Starts the transfer, or finishes at once when the operation was cancelled first.
@@ -266,16 +287,22 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// operation no longer needs (the final decode and the completion took what they use before this runs), so
     /// an operation something still holds after it finished or was cancelled keeps no buffer alive.
     private func reset() {
-        let session = stateLock.withLock { () -> SDWebImageCurlSession? in
+        let cancelled = isCancelled
+        let (session, observers) = stateLock.withLock { () -> (SDWebImageCurlSession?, [@Sendable () -> Void]) in
             callbackEntries.removeAll()
             _dataTask = nil
             imageData = nil
             cachedData = nil
             progressiveCoder = nil
-            defer { ownedSession = nil }
-            return ownedSession
+            // Cancelled before the final completion took the callbacks: they were dropped, which the 5.x callers
+            // are told of (`whenCancelledBeforeCompletion`).
+            let dropped = cancelled && !_isFinishing
+            if dropped { droppedByCancel = true }
+            defer { ownedSession = nil; cancelObservers = [] }
+            return (ownedSession, dropped ? cancelObservers : [])
         }
         session?.invalidateAndCancel()
+        for observer in observers { observer() }
     }
 
     // Linux's Operation learns of state changes only through these KVO calls; without them the queue never

@@ -32,7 +32,8 @@ import Foundation
 ///   the download starts (V5-07).
 /// - Thumbnails (V5-05) and store cache types (V5-09) follow 5.x: see `SDWebImageV5LoadProcess.transformAndStore`.
 ///
-/// Kept from the port's manager: completions run on `completionQueue` (or the context's `callbackQueue`). These
+/// Completions run through the context's `callbackQueue`, else `completionQueue` with 5.x's policies
+/// (`SDCallbackQueue(completionQueue:)`: on the main thread, at once). These
 /// loads are listed in `runningOperations` like 4.x loads, so `cancelAll()` and `isRunning` see them.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:189` (`-loadImageWithURL:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:136` (`-cacheKeyForURL:context:`), `SDWebImage/Core/SDWebImageManager.m:116` (`-originalCacheKeyForURL:context:`).
 extension SDWebImageManager {
@@ -88,9 +89,9 @@ extension SDWebImageManager {
 
     private func deliverFailure(_ error: SDWebImageV5Error, url: URL?, context: SDWebImageContext,
                                 completed: @escaping SDInternalCompletionBlock) {
-        let queue = context.value(.callbackQueue, as: DispatchQueue.self) ?? completionQueue
+        let queue = context.callbackQueue ?? SDCallbackQueue(completionQueue: completionQueue)
         // As 5.x, a cancel cannot take this answer back: it is the load's one completion (V5-06).
-        dispatch_queue_async_safe(queue) {
+        queue.async {
             SDWebImageTrace.record(.managerCompletion, key: url?.absoluteString, "error \(error.errorCode)")
             completed(nil, nil, error, .none, true, url)
         }

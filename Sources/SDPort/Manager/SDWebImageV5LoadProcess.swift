@@ -13,9 +13,17 @@ import Foundation
 /// the load had already called its final completion; 4.4.8 (and the port's 4.x flow) stays silent. 5.x gets there
 /// through each step's own cancel check (the cache query's token answers at once, the loader reports the cancel);
 /// the port registers one cancel handler, so every step gives the same single answer, and keeps its rule that
-/// nothing else of the load is delivered once `cancel()` has returned. The answer comes later on the completion
-/// queue, never inside `cancel()` (5.x calls it at once when `cancel()` runs on the callback queue).
-/// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:283` (`-callCacheProcessForOperation:url:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:600` (`-callStoreCacheProcessForOperation:url:options:context:image:data:cacheType:finished:completed:`).
+/// nothing else of the load is delivered once `cancel()` has returned.
+///
+/// Completions go through `callbackQueue` (V5-12): the context's `SDCallbackQueue`, else the manager's
+/// `completionQueue` with 5.x's policies. With the main queue, a completion due on the main thread runs at once, as
+/// 5.21.5's `SDCallbackQueue.mainQueue` runs it: a memory hit answers before `loadImage` returns, and a cancel made
+/// on the main thread answers before `cancel()` returns.
+///
+/// A cancel below the manager (`cancelAllDownloads`, a new session) reaches this load as the loader's 2002 answer
+/// (see `SDWebImageDownloader+SDImageLoader`): it is delivered, the URL is not put on the failed-URL list, and the
+/// load leaves `runningOperations` (V5-12; 4.4.8 calls nobody and keeps the load listed).
+/// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:283` (`-callCacheProcessForOperation:url:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:600` (`-callStoreCacheProcessForOperation:url:options:context:image:data:cacheType:finished:completed:`), `SDWebImage/Core/SDWebImageManager.m:396` (`-callDownloadProcessForOperation:url:options:context:cachedImage:cachedData:cacheType:progress:completed:`).
 final class SDWebImageV5LoadProcess: Sendable {
     let manager: SDWebImageManager
     let operation: SDWebImageCombinedOperation
@@ -26,7 +34,7 @@ final class SDWebImageV5LoadProcess: Sendable {
     let completed: SDInternalCompletionBlock
     let cache: SDImageCache
     let loader: any SDImageLoader
-    let completionQueue: DispatchQueue
+    let callbackQueue: SDCallbackQueue
     /// The cache key with the thumbnail and transformer suffixes.
     let key: String?
     /// The cache key of the untransformed, full-size image.
@@ -46,7 +54,7 @@ final class SDWebImageV5LoadProcess: Sendable {
         self.completed = completed
         cache = context.imageCache ?? manager.imageCache
         loader = context.imageLoader ?? manager.imageDownloader
-        completionQueue = context.value(.callbackQueue, as: DispatchQueue.self) ?? manager.completionQueue
+        callbackQueue = context.callbackQueue ?? SDCallbackQueue(completionQueue: manager.completionQueue)
         key = manager.cacheKey(for: url, context: context)
         originalKey = manager.originalCacheKey(for: url, context: context)
     }
@@ -57,7 +65,7 @@ final class SDWebImageV5LoadProcess: Sendable {
         manager.addRunningOperation(operation)
         // Captures no part of the load but what the answer needs: the operation keeps this handler until it is
         // cancelled, and a load that is never cancelled must not be kept alive by it.
-        let ended = self.ended, completed = self.completed, url = self.url, queue = completionQueue
+        let ended = self.ended, completed = self.completed, url = self.url, queue = callbackQueue
         operation.whenCancelled {
             queue.async {
                 guard ended.withLock({ ended in defer { ended = true }; return !ended }) else { return }
@@ -265,7 +273,7 @@ final class SDWebImageV5LoadProcess: Sendable {
     func deliver(_ image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool,
                  endsLoad: Bool = true) {
         let operation = self.operation, completed = self.completed, url = self.url, ended = self.ended
-        dispatch_queue_async_safe(completionQueue) {
+        callbackQueue.async {
             operation.deliverUnlessCancelled {
                 if finished && endsLoad {
                     guard ended.withLock({ ended in defer { ended = true }; return !ended }) else { return }

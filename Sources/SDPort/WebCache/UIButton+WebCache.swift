@@ -6,7 +6,7 @@ import Foundation
 /// remembered per state.
 /// At tag 4.4.8: `SDWebImage/UIButton+WebCache.m:75` (`-sd_setImageWithURL:forState:placeholderImage:options:completed:`), `SDWebImage/UIButton+WebCache.m:134` (`-sd_setBackgroundImageWithURL:forState:placeholderImage:options:completed:`).
 extension UIButton {
-    private static func imageURLKey(for state: State) -> String { "image_\(state.rawValue)" }
+    static func imageURLKey(for state: State) -> String { "image_\(state.rawValue)" }
     private static func backgroundImageURLKey(for state: State) -> String { "backgroundImage_\(state.rawValue)" }
     /// The operation key of image loads for `state`.
     public static func sd_imageOperationKey(for state: State) -> String { "UIButtonImageOperation\(state.rawValue)" }

@@ -123,8 +123,7 @@ extension UIView {
                              operationKey: String?, internalSetImageBlock setImageBlock: SDInternalSetImageBlock?,
                              progress progressBlock: SDWebImageDownloaderProgressBlock?,
                              completion: SDWebImageViewLoadCompletion?,
-                             context: SDWebImageViewContext?,
-                             v5Load: SDWebImageViewV5Load? = nil) -> SDWebImageCombinedOperation? {
+                             context: SDWebImageViewContext?) -> SDWebImageCombinedOperation? {
         // An explicit key wins: 5.x's button category writes its per-state key over the caller's context entry.
         let validOperationKey = operationKey
             ?? context?[SDWebImageContextOption.setImageOperationKey.rawValue] as? String
@@ -182,15 +181,11 @@ extension UIView {
                                         imageURL: imageURL, requestedURL: url, placeholder: placeholder, options: options,
                                         setImageBlock: setImageBlock, completion: completion,
                                         imageProgress: imageProgress, indicator: indicator,
-                                        setImageGroup: setImageGroup, v5Options: v5Load?.options)
+                                        setImageGroup: setImageGroup)
                 }
             }
         }
-        // A 5.x load (V5-10) goes through the manager's 5.x entry, with its options and context.
-        let operation = v5Load.map {
-            manager.loadImage(with: url, options: $0.options, context: $0.context, progress: combinedProgressBlock,
-                              completed: answer)
-        } ?? manager.loadImage(with: url, options: options, progress: combinedProgressBlock, completed: answer)
+        let operation = manager.loadImage(with: url, options: options, progress: combinedProgressBlock, completed: answer)
         sd_setImageLoadOperation(operation, forKey: validOperationKey)
         return operation
     }
@@ -200,7 +195,7 @@ extension UIView {
                                imageURL: URL?, requestedURL: URL, placeholder: UIImage?, options: SDWebImageOptions,
                                setImageBlock: SDInternalSetImageBlock?, completion: SDWebImageViewLoadCompletion?,
                                imageProgress: Progress, indicator: (any SDWebImageIndicator)?,
-                               setImageGroup: SDWebImageInternalSetImageGroup?, v5Options: SDWebImageV5Options?) {
+                               setImageGroup: SDWebImageInternalSetImageGroup?) {
         // 4.4.8 takes its activity indicator away on every answer, partial ones included.
         sd_removeActivityIndicator()
         if finished {
@@ -230,8 +225,7 @@ extension UIView {
         // An image, or (no image and DelayPlaceholder) the placeholder, shown only now.
         let targetImage = image ?? placeholder
         let targetData = image != nil ? data : nil
-        let useTransition = v5Options.map { UIView.sd_v5UsesTransition(options: $0, cacheType: cacheType, finished: finished) }
-            ?? (finished && (options.contains(.forceTransition) || cacheType == .none))
+        let useTransition = finished && (options.contains(.forceTransition) || cacheType == .none)
         setImageGroup?.group.enter()
         sd_setImage(targetImage, imageData: targetData, setImageBlock: setImageBlock,
                     transition: useTransition ? sd_imageTransition : nil, cacheType: cacheType,

@@ -38,6 +38,8 @@ open class UIView {
     var sd_storedIndicatorStyle: UIActivityIndicatorViewStyle = .whiteLarge
     /// The 4.x indicator while one is on the view (`TAG_ACTIVITY_INDICATOR`).
     var sd_storedActivityIndicator: SDWebImageActivityIndicator?
+    /// The operation key of the latest 5.x load (`sd_latestOperationKey`, 5.x); 4.x loads leave it alone.
+    var sd_latestOperationKeyStorage: String?
 
     /// A view with no image, no subviews and no running loads.
     public init() {}

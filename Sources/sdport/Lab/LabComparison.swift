@@ -1,7 +1,7 @@
 import Foundation
 
 /// A lab scenario's two outcomes set side by side: for each aspect (callbacks, error, failed-URL list, cache,
-/// server requests) the two flows' values and whether they differ (callbacks per caller, keys without the
+/// server requests, loads the manager still lists as running) the two flows' values and whether they differ (callbacks per caller, keys without the
 /// loopback server's origin), and the myth that tells the 4.0–4.2 story
 /// when one matches. Everything but the myth comes from the run. Port addition.
 struct LabComparison: Codable, Sendable {
@@ -52,6 +52,7 @@ struct LabComparison: Codable, Sendable {
             row("failedURLs") { [$0.blacklisted ? "URL blacklisted" : "URL not blacklisted"] },
             row("stored", { $0.stored.map(\.text) }, compare: { $0.stored.map(\.comparableText) }),
             row("server requests") { ["\($0.serverRequests)"] },
+            row("running loads") { ["\($0.runningLoads)"] },
         ]
         older = myth.map { OlderVersions(myth: $0.id, trueIn: $0.trueIn, belief: $0.belief, truth: $0.truth) }
     }

@@ -4,11 +4,12 @@ import SDPort
 /// Runs a `LabScenario` through both flows of the port's `SDWebImageManager` and reads what happened.
 ///
 /// Each flow gets its own loopback server, downloader, cache (in a temporary directory) and manager
-/// (`FAQLoopback`), so neither sees the other's failed URLs or cached images. Completions (the manager's and the
-/// cache's) go to one private serial queue rather than the main queue, so the runner works the same inside
-/// `sdport` and inside a test. The outcome is read only when the flow is done: every caller has had its
-/// finished call (or, for the cancel scenario, the download has stopped), the manager runs no load any more, and
-/// that queue, the cache's io queue (disk writes) and that queue again have run everything queued so far.
+/// (`FAQLoopback`), so neither sees the other's failed URLs or cached images. Completions (the manager's, the
+/// cache's and the downloader's) go to one private serial queue rather than the main queue, so the runner works the
+/// same inside `sdport` and inside a test. The outcome is read only when the flow is done: every caller has had its
+/// finished call (or, for the cancel scenarios, the download has stopped), the manager runs no load any more (except
+/// one nobody called back, which 4.4.8 keeps listed), and that queue, the cache's io queue (disk writes) and that
+/// queue again have run everything queued so far.
 /// Port addition.
 enum LabRunner {
     /// How long a flow may take before its outcome is read anyway (a guard, not an expectation: every scenario
@@ -28,6 +29,7 @@ enum LabRunner {
             let callbacks = DispatchQueue(label: "sdport.lab.completion")
             loopback.manager.completionQueue = callbacks
             loopback.cache.completionQueue = callbacks
+            loopback.downloader.config.completionQueue = callbacks
             loopback.server.route(scenario.path, scenario.route)
             let url = loopback.server.url(scenario.path)
             let recorder = LabRecorder(callers: scenario.callers)
@@ -54,18 +56,31 @@ enum LabRunner {
                 }
             }
 
-            if scenario == .cancel {
+            switch scenario {
+            case .cancel:
                 // Cancel once the request is at the server, so the download is really running.
                 _ = await waitUntil { loopback.server.hits(scenario.path) >= 1 }
                 for operation in operations { operation.cancel() }
                 _ = await waitUntil { loopback.downloader.currentDownloadCount == 0 }
-            } else {
+            case .cancelAll:
+                // A cancel below the manager: the loads' own operations are left alone.
+                _ = await waitUntil { loopback.server.hits(scenario.path) >= 1 }
+                loopback.downloader.cancelAllDownloads()
+                _ = await waitUntil { loopback.downloader.currentDownloadCount == 0 }
+            default:
                 await recorder.waitUntilEveryCallerFinished(timeout: timeout)
             }
             // The final call can come before the flow is done with the load: 4.4.8 queues the completion, then
             // blacklists the URL, then drops the load from runningOperations. Dropping it is the last step of both
-            // flows, so once nothing runs, failedURLs is final.
-            _ = await waitUntil { !loopback.manager.isRunning }
+            // flows, so once nothing runs, failedURLs is final. A load nobody called back (4.4.8 after a cancel
+            // below the manager) is never dropped: its run ends once the download has stopped and the completion
+            // queue has run what the stop queued.
+            if scenario == .cancelAll {
+                await drain(callbacks)
+                if flow == .v5 { _ = await waitUntil { !loopback.manager.isRunning } }
+            } else {
+                _ = await waitUntil { !loopback.manager.isRunning }
+            }
             await drain(callbacks)
             await drain(loopback.cache.ioQueue)
             await drain(callbacks)
@@ -88,7 +103,8 @@ enum LabRunner {
             }
             return LabOutcome(flow: flow, callbacks: recorder.callbacks,
                               blacklisted: loopback.manager.failedURLs.contains(url), stored: stored,
-                              serverRequests: loopback.server.hits(scenario.path))
+                              serverRequests: loopback.server.hits(scenario.path),
+                              runningLoads: loopback.manager.runningOperations.count)
         }
     }
 

@@ -17,6 +17,7 @@ enum LabScenario: String, CaseIterable, Sendable {
     case transformer
     case cacheOnlyMiss = "cache-only-miss"
     case undecodable
+    case cancelAll = "cancel-all"
 
     /// One line for the list.
     var summary: String {
@@ -27,6 +28,7 @@ enum LabScenario: String, CaseIterable, Sendable {
         case .transformer: return "a horizontal flip: 4.4.8's delegate transformDownloadedImage, 5.x's imageTransformer"
         case .cacheOnlyMiss: return "FromCacheOnly on an empty cache"
         case .undecodable: return "the server answers 200 image/png with bytes that are no image"
+        case .cancelAll: return "the downloader cancels all downloads (cancelAllDownloads) while the server has not answered yet"
         }
     }
 
@@ -39,6 +41,7 @@ enum LabScenario: String, CaseIterable, Sendable {
         case .transformer: return "/flip.png"
         case .cacheOnlyMiss: return "/not-cached.png"
         case .undecodable: return "/text.png"
+        case .cancelAll: return "/cancelled-below.png"
         }
     }
 
@@ -46,7 +49,7 @@ enum LabScenario: String, CaseIterable, Sendable {
     var route: SDPortTestRoute {
         switch self {
         case .notFound: return .status(404)
-        case .cancel: return .stall
+        case .cancel, .cancelAll: return .stall
         // Long enough that the second caller's cache query ends while the first download still runs.
         case .twoCallers: return SDPortTestRoute.data(SampleImage.png, contentType: "image/png").delay(1)
         case .transformer, .cacheOnlyMiss: return .data(SampleImage.png, contentType: "image/png")
@@ -66,6 +69,7 @@ enum LabScenario: String, CaseIterable, Sendable {
         case .transformer: return ["transform"]
         case .cacheOnlyMiss: return ["fromcacheonly", "cache only", "cacheonly"]
         case .undecodable: return ["0 pixels", "undecodable", "not an image", "bad data", "badimagedata", "cannot be decoded"]
+        case .cancelAll: return ["cancelalldownloads", "cancel all", "cancels all", "below the manager"]
         }
     }
 
