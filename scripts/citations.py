@@ -197,14 +197,6 @@ def port_reference(path, symbol, link_base=None):
     return f'[{shown}]({link_base}{path})' if link_base is not None else f'{path}' + (f' `{symbol}`' if symbol else '')
 
 
-def port_line(root, path, text, problem):
-    """The number of the first line of `path` containing `text`; None (and a problem) when the file or text is gone."""
-    try:
-        with open(os.path.join(root, path), encoding='utf-8') as handle:
-            lines = handle.read().split('\n')
-    except OSError:
-        problem(f'{path}: no such file')
-        return None
     for number, line in enumerate(lines, 1):
         if text in line:
             return number
