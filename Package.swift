@@ -86,33 +86,45 @@ let package = Package(
         // On package-benchmark: `swift package benchmark` finds it under Benchmarks/ (scripts/bench.sh runs it).
         .executableTarget(
             name: "sdport-bench",
-            dependencies: ["SDPort", "SDPortTestServer", "SDPortCacheWorkload", "SDPortTimeline",
-                           "CTurboJPEG", "CPNG", "CGIF", "CWebP",
-                           .product(name: "Benchmark", package: "benchmark")],
+            dependencies: [
+                "SDPort", "SDPortTestServer", "SDPortCacheWorkload", "SDPortTimeline",
+                "CTurboJPEG", "CPNG", "CGIF", "CWebP",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
             path: "Benchmarks/sdport-bench"
         ),
 
         // MARK: Tests
         // Moves every test process's HOME and XDG directories into a temporary folder before main (isolation.c).
         .target(name: "SDPortTestIsolation", path: "Tests/Isolation"),
-        .target(name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestIsolation"], path: "Tests/Support"),
+        .target(
+            name: "SDPortTestSupport", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestIsolation"],
+            path: "Tests/Support"),
         // What cache tests run in child processes, and the seeded generator: shared by the tests and the worker.
         .target(name: "SDPortCacheWorkload", dependencies: ["SDPort"], path: "Tests/CacheWorkload"),
         // The child process of the cache tests (kill safety, several processes on one directory); not a test.
-        .executableTarget(name: "sdport-cache-worker", dependencies: ["SDPortCacheWorkload", "SDPortTestIsolation"],
-                          path: "Tests/CacheWorker"),
+        .executableTarget(
+            name: "sdport-cache-worker", dependencies: ["SDPortCacheWorkload", "SDPortTestIsolation"],
+            path: "Tests/CacheWorker"),
         // Starts each child process of the tests (Tests/Support/ChildProcess.swift): forks, execs, reports the exit
         // and the child's own peak memory (launcher.c says why the test process cannot measure it directly).
         .executableTarget(name: "sdport-test-launcher", path: "Tests/Launcher"),
-        .testTarget(name: "BehaviorTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "SDPortCacheWorkload",
-                                                          "SDPortTimeline", "sdport", "sdport-cache-worker", "sdport-test-launcher"],
-                    path: "Tests/Behavior"),
-        .testTarget(name: "InterviewTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport", "sdport-test-launcher"],
-                    path: "Tests/Interview",
-                    exclude: ["README.md"]),
+        .testTarget(
+            name: "BehaviorTests",
+            dependencies: [
+                "SDPort", "SDPortTestServer", "SDPortTestSupport", "SDPortCacheWorkload",
+                "SDPortTimeline", "sdport", "sdport-cache-worker", "sdport-test-launcher",
+            ],
+            path: "Tests/Behavior"),
+        .testTarget(
+            name: "InterviewTests",
+            dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport", "sdport-test-launcher"],
+            path: "Tests/Interview",
+            exclude: ["README.md"]),
         // The bug museum (Museum/, scripts/museum.sh): each exhibit's two sides; SDPORT_MUSEUM=patched picks the side.
-        .testTarget(name: "MuseumTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "CQueueLabel"],
-                    path: "Tests/Museum"),
+        .testTarget(
+            name: "MuseumTests", dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "CQueueLabel"],
+            path: "Tests/Museum"),
     ],
     swiftLanguageModes: [.v6]
 )

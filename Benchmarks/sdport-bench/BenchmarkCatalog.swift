@@ -23,14 +23,17 @@ enum BenchmarkCatalog {
     static let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]
 
     /// Registers `name`: `body` runs once per iteration; `operations` says how many operations that is.
-    static func register(_ name: String, operations: Int = 1, reportsMallocs: Bool = false, iterations: Int,
-                         warmup: Int = 1, seconds: Int = 10, extraMetrics: [BenchmarkMetric] = [],
-                         setup: (() async throws -> Void)? = nil, teardown: (() -> Void)? = nil,
-                         _ body: @escaping (Benchmark) throws -> Void) {
+    static func register(
+        _ name: String, operations: Int = 1, reportsMallocs: Bool = false, iterations: Int,
+        warmup: Int = 1, seconds: Int = 10, extraMetrics: [BenchmarkMetric] = [],
+        setup: (() async throws -> Void)? = nil, teardown: (() -> Void)? = nil,
+        _ body: @escaping (Benchmark) throws -> Void
+    ) {
         entries.withLock { $0.append(Entry(name: name, operations: operations, reportsMallocs: reportsMallocs)) }
         // Nanoseconds: the sample export then holds every iteration's raw figure, which the report reads.
         let configuration = Benchmark.Configuration(
-            metrics: metrics + extraMetrics, timeUnits: .nanoseconds, warmupIterations: warmup, maxDuration: .seconds(seconds),
+            metrics: metrics + extraMetrics, timeUnits: .nanoseconds, warmupIterations: warmup,
+            maxDuration: .seconds(seconds),
             maxIterations: iterations, setup: setup, teardown: teardown.map { hook in { hook() } })
         Benchmark(name, configuration: configuration) { benchmark in
             do { try body(benchmark) } catch { benchmark.error("\(name): \(error)") }
@@ -55,16 +58,21 @@ enum BenchmarkCatalog {
     /// The goals and the benchmarks, as one JSON object (`sdport-bench goals`). Throws when a goal or a curve
     /// reads a benchmark that is not registered, or a goal a curve that is not defined (CI runs it for that).
     static func goalsJSON() throws -> String {
-        let names = Set(all.map(\.name)), curves = Set(BenchmarkCurve.all.map(\.name))
-        let terms = BenchmarkGoal.all.flatMap { $0.numerator + $0.denominator } + BenchmarkCurve.all.flatMap { $0.points.map(\.term) }
+        let names = Set(all.map(\.name))
+        let curves = Set(BenchmarkCurve.all.map(\.name))
+        let terms =
+            BenchmarkGoal.all.flatMap { $0.numerator + $0.denominator }
+            + BenchmarkCurve.all.flatMap { $0.points.map(\.term) }
         for term in terms {
             if let benchmark = term.benchmark, !names.contains(benchmark) {
-                throw DownloaderBenchmarks.BenchmarkError.failed("a goal or curve reads \(benchmark), which is not registered")
+                throw DownloaderBenchmarks.BenchmarkError.failed(
+                    "a goal or curve reads \(benchmark), which is not registered")
             }
         }
         for goal in BenchmarkGoal.all {
             if let curve = goal.exponentOf, !curves.contains(curve) {
-                throw DownloaderBenchmarks.BenchmarkError.failed("\(goal.name) fits curve \(curve), which is not defined")
+                throw DownloaderBenchmarks.BenchmarkError.failed(
+                    "\(goal.name) fits curve \(curve), which is not defined")
             }
         }
         struct Document: Encodable {
@@ -75,8 +83,10 @@ enum BenchmarkCatalog {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(Document(goals: BenchmarkGoal.all, curves: BenchmarkCurve.all, benchmarks: all,
-                                               cores: ProcessInfo.processInfo.activeProcessorCount))
+        let data = try encoder.encode(
+            Document(
+                goals: BenchmarkGoal.all, curves: BenchmarkCurve.all, benchmarks: all,
+                cores: ProcessInfo.processInfo.activeProcessorCount))
         return String(decoding: data, as: UTF8.self)
     }
 }

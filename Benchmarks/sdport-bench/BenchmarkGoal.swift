@@ -33,26 +33,43 @@ struct BenchmarkGoal: Sendable, Encodable {
 
     static var all: [BenchmarkGoal] { defined.withLock { $0 } }
 
-    static func atMost(_ name: String, _ goal: Double, _ numerator: [Term], over denominator: [Term] = [], note: String) {
-        defined.withLock { $0.append(BenchmarkGoal(name: name, goal: goal, direction: "at most", numerator: numerator,
-                                                   denominator: denominator, note: note)) }
+    static func atMost(_ name: String, _ goal: Double, _ numerator: [Term], over denominator: [Term] = [], note: String)
+    {
+        defined.withLock {
+            $0.append(
+                BenchmarkGoal(
+                    name: name, goal: goal, direction: "at most", numerator: numerator,
+                    denominator: denominator, note: note))
+        }
     }
 
     /// A goal on the exponent `k` of the power law `y = c·xᵏ` fitted to `curve` (least squares on the logarithms).
     static func exponentAtMost(_ name: String, _ goal: Double, of curve: String, note: String) {
-        defined.withLock { $0.append(BenchmarkGoal(name: name, goal: goal, direction: "at most", numerator: [], denominator: [],
-                                                   note: note, exponentOf: curve)) }
+        defined.withLock {
+            $0.append(
+                BenchmarkGoal(
+                    name: name, goal: goal, direction: "at most", numerator: [], denominator: [],
+                    note: note, exponentOf: curve))
+        }
     }
 
     static func atLeast(_ name: String, _ goal: Double, _ numerator: [Term], over denominator: [Term], note: String) {
-        defined.withLock { $0.append(BenchmarkGoal(name: name, goal: goal, direction: "at least", numerator: numerator,
-                                                   denominator: denominator, note: note)) }
+        defined.withLock {
+            $0.append(
+                BenchmarkGoal(
+                    name: name, goal: goal, direction: "at least", numerator: numerator,
+                    denominator: denominator, note: note))
+        }
     }
 }
 
 /// Shorthands for the terms of a goal.
-func wall(_ benchmark: String, _ factor: Double = 1) -> BenchmarkGoal.Term { .init(benchmark: benchmark, metric: "wall", factor: factor) }
-func cpu(_ benchmark: String, _ factor: Double = 1) -> BenchmarkGoal.Term { .init(benchmark: benchmark, metric: "cpu", factor: factor) }
+func wall(_ benchmark: String, _ factor: Double = 1) -> BenchmarkGoal.Term {
+    .init(benchmark: benchmark, metric: "wall", factor: factor)
+}
+func cpu(_ benchmark: String, _ factor: Double = 1) -> BenchmarkGoal.Term {
+    .init(benchmark: benchmark, metric: "cpu", factor: factor)
+}
 func custom(_ benchmark: String, _ metric: String, _ factor: Double = 1) -> BenchmarkGoal.Term {
     .init(benchmark: benchmark, metric: metric, factor: factor)
 }

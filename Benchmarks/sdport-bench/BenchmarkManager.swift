@@ -7,7 +7,8 @@ import SDPort
 /// RGB pixels encoded as JPEG with TurboJPEG.
 enum BenchmarkManager {
     static func make(cacheDirectory: String, namespace: String, queue: DispatchQueue)
-        -> (cache: SDImageCache, downloader: SDWebImageDownloader, manager: SDWebImageManager) {
+        -> (cache: SDImageCache, downloader: SDWebImageDownloader, manager: SDWebImageManager)
+    {
         let cache = SDImageCache(namespace: namespace, diskCacheDirectory: cacheDirectory)
         cache.completionQueue = queue
         let downloader = SDWebImageDownloader()
@@ -24,8 +25,9 @@ enum BenchmarkManager {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let result = pixels.withUnsafeBufferPointer { buffer in
-            tjCompress2(handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &output, &size, Int32(TJSAMP_420.rawValue), 90, 0)
+            tjCompress2(
+                handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                &output, &size, Int32(TJSAMP_420.rawValue), 90, 0)
         }
         defer { tjFree(output) }
         guard result == 0, let output else { throw DownloaderBenchmarks.BenchmarkError.failed("tjCompress2 failed") }

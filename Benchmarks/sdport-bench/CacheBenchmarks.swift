@@ -49,7 +49,10 @@ enum CacheBenchmarks {
     }
 
     static func removeDirectories() {
-        for path in directories.withLock({ list in defer { list.removeAll() }; return list }) {
+        for path in directories.withLock({ list in
+            defer { list.removeAll() }
+            return list
+        }) {
             try? FileManager.default.removeItem(atPath: path)
         }
     }
@@ -90,47 +93,64 @@ enum CacheBenchmarks {
 
     private static func registerMemory() {
         let count = memoryCount
-        func register(_ name: String, set: @escaping () -> Void, get: @escaping () -> Void, warm: @escaping () -> Void) {
-            BenchmarkCatalog.register("cache.memory.set.\(name)", operations: count, reportsMallocs: true, iterations: 10) { _ in set() }
-            BenchmarkCatalog.register("cache.memory.get.\(name)", operations: count, reportsMallocs: true, iterations: 10,
-                                      setup: { warm() }) { _ in get() }
+        func register(_ name: String, set: @escaping () -> Void, get: @escaping () -> Void, warm: @escaping () -> Void)
+        {
+            BenchmarkCatalog.register(
+                "cache.memory.set.\(name)", operations: count, reportsMallocs: true, iterations: 10
+            ) { _ in set() }
+            BenchmarkCatalog.register(
+                "cache.memory.get.\(name)", operations: count, reportsMallocs: true, iterations: 10,
+                setup: { warm() }
+            ) { _ in get() }
         }
-        register("AutoPurgeCache", set: {
-            let cache = AutoPurgeCache<String, Payload>(purgesOnMemoryWarning: false)
-            for i in 0..<count { cache.setObject(payloads[i], forKey: keys[i], cost: 1) }
-            blackHole(cache)
-        }, get: {
-            var sink = 0
-            for i in 0..<count { sink &+= fullLRU.object(forKey: keys[i])?.value ?? 0 }
-            blackHole(sink)
-        }, warm: { blackHole(fullLRU) })
-        register("NSCache", set: {
-            let cache = NSCache<NSString, Payload>()
-            for i in 0..<count { cache.setObject(payloads[i], forKey: nsKeys[i], cost: 1) }
-            blackHole(cache)
-        }, get: {
-            var sink = 0
-            for i in 0..<count { sink &+= fullNSCache.object(forKey: nsKeys[i])?.value ?? 0 }
-            blackHole(sink)
-        }, warm: { blackHole(fullNSCache) })
-        register("Dictionary+lock", set: {
-            let dictionary = LockedDictionary()
-            for i in 0..<count { dictionary.set(payloads[i], keys[i]) }
-            blackHole(dictionary)
-        }, get: {
-            var sink = 0
-            for i in 0..<count { sink &+= fullDictionary.get(keys[i])?.value ?? 0 }
-            blackHole(sink)
-        }, warm: { blackHole(fullDictionary) })
-        BenchmarkGoal.atLeast("cache.memory.sets-vs-NSCache", 3, [wall("cache.memory.set.NSCache")],
-                              over: [wall("cache.memory.set.AutoPurgeCache")],
-                              note: "AutoPurgeCache's speed of 100 000 sets against Foundation's NSCache on Linux")
-        BenchmarkGoal.atLeast("cache.memory.sets-vs-Dictionary+lock", 0.9, [wall("cache.memory.set.Dictionary+lock")],
-                              over: [wall("cache.memory.set.AutoPurgeCache")],
-                              note: "AutoPurgeCache's speed of sets against a Dictionary behind an NSLock")
-        BenchmarkGoal.atLeast("cache.memory.gets-vs-Dictionary+lock", 0.9, [wall("cache.memory.get.Dictionary+lock")],
-                              over: [wall("cache.memory.get.AutoPurgeCache")],
-                              note: "AutoPurgeCache's speed of gets against a Dictionary behind an NSLock")
+        register(
+            "AutoPurgeCache",
+            set: {
+                let cache = AutoPurgeCache<String, Payload>(purgesOnMemoryWarning: false)
+                for i in 0..<count { cache.setObject(payloads[i], forKey: keys[i], cost: 1) }
+                blackHole(cache)
+            },
+            get: {
+                var sink = 0
+                for i in 0..<count { sink &+= fullLRU.object(forKey: keys[i])?.value ?? 0 }
+                blackHole(sink)
+            }, warm: { blackHole(fullLRU) })
+        register(
+            "NSCache",
+            set: {
+                let cache = NSCache<NSString, Payload>()
+                for i in 0..<count { cache.setObject(payloads[i], forKey: nsKeys[i], cost: 1) }
+                blackHole(cache)
+            },
+            get: {
+                var sink = 0
+                for i in 0..<count { sink &+= fullNSCache.object(forKey: nsKeys[i])?.value ?? 0 }
+                blackHole(sink)
+            }, warm: { blackHole(fullNSCache) })
+        register(
+            "Dictionary+lock",
+            set: {
+                let dictionary = LockedDictionary()
+                for i in 0..<count { dictionary.set(payloads[i], keys[i]) }
+                blackHole(dictionary)
+            },
+            get: {
+                var sink = 0
+                for i in 0..<count { sink &+= fullDictionary.get(keys[i])?.value ?? 0 }
+                blackHole(sink)
+            }, warm: { blackHole(fullDictionary) })
+        BenchmarkGoal.atLeast(
+            "cache.memory.sets-vs-NSCache", 3, [wall("cache.memory.set.NSCache")],
+            over: [wall("cache.memory.set.AutoPurgeCache")],
+            note: "AutoPurgeCache's speed of 100 000 sets against Foundation's NSCache on Linux")
+        BenchmarkGoal.atLeast(
+            "cache.memory.sets-vs-Dictionary+lock", 0.9, [wall("cache.memory.set.Dictionary+lock")],
+            over: [wall("cache.memory.set.AutoPurgeCache")],
+            note: "AutoPurgeCache's speed of sets against a Dictionary behind an NSLock")
+        BenchmarkGoal.atLeast(
+            "cache.memory.gets-vs-Dictionary+lock", 0.9, [wall("cache.memory.get.Dictionary+lock")],
+            over: [wall("cache.memory.get.AutoPurgeCache")],
+            note: "AutoPurgeCache's speed of gets against a Dictionary behind an NSLock")
     }
 
     // MARK: 2. Disk store and query
@@ -150,7 +170,9 @@ enum CacheBenchmarks {
     /// The 1 000 blobs stored by the cache, for the reads (made once per process).
     static let filledCache: SDImageCache = {
         let cache = SDImageCache(namespace: "bench", diskCacheDirectory: try! makeTemporaryDirectory("cache-read"))
-        for i in 0..<diskCount { cache.store(pixel, imageData: blobs[i], forKey: cacheKeys[i], toDisk: true, completion: nil) }
+        for i in 0..<diskCount {
+            cache.store(pixel, imageData: blobs[i], forKey: cacheKeys[i], toDisk: true, completion: nil)
+        }
         _ = cache.diskImageDataExists(withKey: "flush")  // the io queue is serial: every store is on disk now
         return cache
     }()
@@ -166,8 +188,10 @@ enum CacheBenchmarks {
     private static func registerDisk() {
         let count = diskCount
         let teardown: () -> Void = { removeDirectories() }
-        BenchmarkCatalog.register("cache.disk.write.SDImageCache", operations: count, reportsMallocs: true, iterations: 5,
-                                  teardown: teardown) { benchmark in
+        BenchmarkCatalog.register(
+            "cache.disk.write.SDImageCache", operations: count, reportsMallocs: true, iterations: 5,
+            teardown: teardown
+        ) { benchmark in
             // As SDWebImageManager stores (4.4.8 SDWebImageManager.m:258-301: `completion:nil`), then one
             // synchronous io-queue call, which runs after every queued store (the io queue is serial).
             let directory = try makeTemporaryDirectory("cache")
@@ -175,12 +199,15 @@ enum CacheBenchmarks {
             let images = pixel
             sync()
             benchmark.startMeasurement()
-            for i in 0..<count { cache.store(images, imageData: blobs[i], forKey: cacheKeys[i], toDisk: true, completion: nil) }
+            for i in 0..<count {
+                cache.store(images, imageData: blobs[i], forKey: cacheKeys[i], toDisk: true, completion: nil)
+            }
             _ = cache.diskImageDataExists(withKey: cacheKeys[count - 1])
             benchmark.stopMeasurement()
             try? FileManager.default.removeItem(atPath: directory)
         }
-        BenchmarkCatalog.register("cache.disk.write.POSIX", operations: count, iterations: 5, teardown: teardown) { benchmark in
+        BenchmarkCatalog.register("cache.disk.write.POSIX", operations: count, iterations: 5, teardown: teardown) {
+            benchmark in
             // The cache's own file names (MD5 of the key + extension), so both sides make the same directory entries.
             let directory = try makeTemporaryDirectory("posix")
             let paths = cacheKeys.map { directory + "/" + SDImageCache.cachedFileName(forKey: $0) }
@@ -190,22 +217,27 @@ enum CacheBenchmarks {
             benchmark.stopMeasurement()
             try? FileManager.default.removeItem(atPath: directory)
         }
-        BenchmarkCatalog.register("cache.disk.read.SDImageCache", operations: count, reportsMallocs: true, iterations: 10,
-                                  setup: { blackHole(filledCache) }, teardown: teardown) { _ in
+        BenchmarkCatalog.register(
+            "cache.disk.read.SDImageCache", operations: count, reportsMallocs: true, iterations: 10,
+            setup: { blackHole(filledCache) }, teardown: teardown
+        ) { _ in
             var total = 0
             for i in 0..<count { total += filledCache.diskImageData(forKey: cacheKeys[i])?.count ?? 0 }
             precondition(total == count * blobSize)
         }
-        BenchmarkCatalog.register("cache.disk.read.POSIX", operations: count, iterations: 10,
-                                  setup: { blackHole(filledPOSIXPaths) }, teardown: teardown) { _ in
+        BenchmarkCatalog.register(
+            "cache.disk.read.POSIX", operations: count, iterations: 10,
+            setup: { blackHole(filledPOSIXPaths) }, teardown: teardown
+        ) { _ in
             var total = 0
             for path in filledPOSIXPaths { total += posixReadFile(path) }
             precondition(total == count * blobSize)
         }
-        BenchmarkGoal.atLeast("cache.disk.write+read-vs-POSIX-temp+rename", 0.9,
-                              [wall("cache.disk.write.POSIX"), wall("cache.disk.read.POSIX")],
-                              over: [wall("cache.disk.write.SDImageCache"), wall("cache.disk.read.SDImageCache")],
-                              note: "SDImageCache's speed writing and reading 1 000 files of 100 KB against POSIX temp file + rename")
+        BenchmarkGoal.atLeast(
+            "cache.disk.write+read-vs-POSIX-temp+rename", 0.9,
+            [wall("cache.disk.write.POSIX"), wall("cache.disk.read.POSIX")],
+            over: [wall("cache.disk.write.SDImageCache"), wall("cache.disk.read.SDImageCache")],
+            note: "SDImageCache's speed writing and reading 1 000 files of 100 KB against POSIX temp file + rename")
     }
 
     /// The anchor does what makes a cache write crash-safe, as the cache does: a new temporary file in the same
@@ -213,7 +245,9 @@ enum CacheBenchmarks {
     static func posixWriteFile(_ data: Data, _ path: String, sequence: Int) {
         // A temporary name like the cache's: ".sdport-tmp-" + 32 characters + "-pid-sequence", new for every file.
         let slash = path.lastIndex(of: "/")!
-        let temporary = String(path[...slash]) + ".sdport-tmp-" + path[path.index(after: slash)...].prefix(32) + "-\(getpid())-\(sequence)"
+        let temporary =
+            String(path[...slash]) + ".sdport-tmp-" + path[path.index(after: slash)...].prefix(32)
+            + "-\(getpid())-\(sequence)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         precondition(descriptor >= 0)
         data.withUnsafeBytes { precondition(write(descriptor, $0.baseAddress, $0.count) == $0.count) }
@@ -250,7 +284,9 @@ enum CacheBenchmarks {
             for path in [directory + "/" + name, copy + "/" + name] {
                 posixWriteFile(blob, path, sequence: i)
                 if i % 2 == 0 {
-                    var times = [timespec(tv_sec: eightDaysAgo, tv_nsec: 0), timespec(tv_sec: eightDaysAgo, tv_nsec: 0)]
+                    var times = [
+                        timespec(tv_sec: eightDaysAgo, tv_nsec: 0), timespec(tv_sec: eightDaysAgo, tv_nsec: 0),
+                    ]
                     guard utimensat(AT_FDCWD, path, &times, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
                 }
             }
@@ -263,7 +299,9 @@ enum CacheBenchmarks {
 
     private static func registerCleanup() {
         let teardown: () -> Void = { removeDirectories() }
-        BenchmarkCatalog.register("cache.cleanup.deleteOldFiles", iterations: 3, warmup: 0, seconds: 60, teardown: teardown) { benchmark in
+        BenchmarkCatalog.register(
+            "cache.cleanup.deleteOldFiles", iterations: 3, warmup: 0, seconds: 60, teardown: teardown
+        ) { benchmark in
             let (cache, _) = try makeCleanupTrees()
             let done = DispatchSemaphore(value: 0)
             cache.completionQueue = DispatchQueue(label: "sdport.bench.cleanup")
@@ -271,9 +309,11 @@ enum CacheBenchmarks {
             cache.deleteOldFiles { done.signal() }
             done.wait()
             benchmark.stopMeasurement()
-            precondition(cache.getDiskCount() == UInt(cleanupCount / 2), "deleteOldFiles must delete exactly the old half")
+            precondition(
+                cache.getDiskCount() == UInt(cleanupCount / 2), "deleteOldFiles must delete exactly the old half")
         }
-        BenchmarkCatalog.register("cache.cleanup.find", iterations: 3, warmup: 0, seconds: 60, teardown: teardown) { benchmark in
+        BenchmarkCatalog.register("cache.cleanup.find", iterations: 3, warmup: 0, seconds: 60, teardown: teardown) {
+            benchmark in
             let (_, copy) = try makeCleanupTrees()
             benchmark.startMeasurement()
             try runProcess("/usr/bin/find", [copy, "-type", "f", "-mtime", "+7", "-delete"])
@@ -281,9 +321,12 @@ enum CacheBenchmarks {
             let left = try FileManager.default.contentsOfDirectory(atPath: copy).count
             precondition(left == cleanupCount / 2, "find must delete exactly the old half")
         }
-        BenchmarkGoal.atMost("cache.deleteOldFiles-vs-find", 1.5, [wall("cache.cleanup.deleteOldFiles")],
-                             over: [wall("cache.cleanup.find")],
-                             note: "deleteOldFiles over 20 000 files (half expired) against find -mtime +7 -delete, process start included")
+        BenchmarkGoal.atMost(
+            "cache.deleteOldFiles-vs-find", 1.5, [wall("cache.cleanup.deleteOldFiles")],
+            over: [wall("cache.cleanup.find")],
+            note:
+                "deleteOldFiles over 20 000 files (half expired) against find -mtime +7 -delete, process start included"
+        )
     }
 
     private static func runProcess(_ executable: String, _ arguments: [String]) throws {
@@ -293,8 +336,9 @@ enum CacheBenchmarks {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: "CacheBenchmarks", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments.joined(separator: " ")) failed"])
+            throw NSError(
+                domain: "CacheBenchmarks", code: Int(process.terminationStatus),
+                userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments.joined(separator: " ")) failed"])
         }
     }
 }

@@ -1,8 +1,8 @@
+import Benchmark
 import CGIF
 import CPNG
 import CTurboJPEG
 import CWebP
-import Benchmark
 import Foundation
 import SDPort
 
@@ -49,7 +49,8 @@ enum CoderBenchmarks {
             animatedGIF: try SDWebImageGIFCoder.shared.encode(animation(from: image)),
             // 4.4.8's default set decodes a GIF's first frame; animation is measured as an app gets it, with the
             // GIF coder added.
-            animating: SDWebImageCodersManager(coders: SDWebImageCodersManager.defaultCoders() + [SDWebImageGIFCoder.shared]))
+            animating: SDWebImageCodersManager(
+                coders: SDWebImageCodersManager.defaultCoders() + [SDWebImageGIFCoder.shared]))
         // The GIF anchor must end with the same bitmaps as the coder, or the two do unlike work.
         try checkGIFAnchor(fixtures.gif, against: .shared)
         try checkGIFAnchor(fixtures.animatedGIF, against: fixtures.animating)
@@ -72,9 +73,12 @@ enum CoderBenchmarks {
             BenchmarkCatalog.register("coders.\(name).direct", iterations: 30, warmup: 3) { _ in
                 try direct(try fixtures()[keyPath: path])
             }
-            BenchmarkGoal.atMost("coders.\(name).manager-vs-direct", 1.10, [wall("coders.\(name).manager")],
-                                 over: [wall("coders.\(name).direct")],
-                                 note: "one decode (\(animated ? "12 frames of 480×270" : "1920×1080")) through SDWebImageCodersManager against the library called directly")
+            BenchmarkGoal.atMost(
+                "coders.\(name).manager-vs-direct", 1.10, [wall("coders.\(name).manager")],
+                over: [wall("coders.\(name).direct")],
+                note:
+                    "one decode (\(animated ? "12 frames of 480×270" : "1920×1080")) through SDWebImageCodersManager against the library called directly"
+            )
         }
     }
 
@@ -85,14 +89,21 @@ enum CoderBenchmarks {
         defer { tjDestroy(handle) }
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-            guard tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &w, &h, &subsampling, &colorspace) == 0 else {
+            var w: Int32 = 0
+            var h: Int32 = 0
+            var subsampling: Int32 = 0
+            var colorspace: Int32 = 0
+            guard
+                tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &w, &h, &subsampling, &colorspace)
+                    == 0
+            else {
                 throw BenchmarkError("tjDecompressHeader3")
             }
             var status: Int32 = 0
             let pixels = [UInt8](unsafeUninitializedCapacity: Int(w * h * 4)) { buffer, count in
-                status = tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), buffer.baseAddress, w, w * 4, h,
-                                       Int32(TJPF_RGBA.rawValue), 0)
+                status = tjDecompress2(
+                    handle, bytes.baseAddress, UInt(bytes.count), buffer.baseAddress, w, w * 4, h,
+                    Int32(TJPF_RGBA.rawValue), 0)
                 count = buffer.count
             }
             guard status == 0, pixels.count == Int(w * h * 4) else { throw BenchmarkError("tjDecompress2") }
@@ -108,7 +119,9 @@ enum CoderBenchmarks {
         }
         image.pointee.version = UInt32(PNG_IMAGE_VERSION)
         try data.withUnsafeBytes { raw in
-            guard png_image_begin_read_from_memory(image, raw.baseAddress, raw.count) != 0 else { throw BenchmarkError("png begin") }
+            guard png_image_begin_read_from_memory(image, raw.baseAddress, raw.count) != 0 else {
+                throw BenchmarkError("png begin")
+            }
             image.pointee.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
             let size = Int(image.pointee.width * image.pointee.height * 4)
             var ok: Int32 = 0
@@ -123,7 +136,8 @@ enum CoderBenchmarks {
     private static func directWebP(_ data: Data) throws {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var w: Int32 = 0, h: Int32 = 0
+            var w: Int32 = 0
+            var h: Int32 = 0
             guard WebPGetInfo(bytes.baseAddress, bytes.count, &w, &h) != 0 else { throw BenchmarkError("WebPGetInfo") }
             var ok = false
             _ = [UInt8](unsafeUninitializedCapacity: Int(w * h * 4)) { buffer, count in
@@ -146,38 +160,54 @@ enum CoderBenchmarks {
 
     /// The frames `directGiflib` composites: each frame's RGBA canvas and whether it has transparency.
     private static func compositedGIFFrames(_ data: Data) throws -> [(pixels: [UInt8], hasAlpha: Bool)] {
-        final class Source { let data: Data; var offset = 0; init(_ data: Data) { self.data = data } }
+        final class Source {
+            let data: Data
+            var offset = 0
+            init(_ data: Data) { self.data = data }
+        }
         let source = Unmanaged.passRetained(Source(data))
         defer { source.release() }
         var error: Int32 = 0
-        guard let gif = DGifOpen(source.toOpaque(), { gif, buffer, length in
-            guard let gif, let buffer, let user = gif.pointee.UserData else { return 0 }
-            let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
-            let n = min(Int(length), source.data.count - source.offset)
-            source.data.copyBytes(to: buffer, from: source.offset..<(source.offset + n))
-            source.offset += n
-            return Int32(n)
-        }, &error) else { throw BenchmarkError("DGifOpen") }
+        guard
+            let gif = DGifOpen(
+                source.toOpaque(),
+                { gif, buffer, length in
+                    guard let gif, let buffer, let user = gif.pointee.UserData else { return 0 }
+                    let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+                    let n = min(Int(length), source.data.count - source.offset)
+                    source.data.copyBytes(to: buffer, from: source.offset..<(source.offset + n))
+                    source.offset += n
+                    return Int32(n)
+                }, &error)
+        else { throw BenchmarkError("DGifOpen") }
         defer { DGifCloseFile(gif, &error) }
         guard DGifSlurp(gif) == GIF_OK else { throw BenchmarkError("DGifSlurp") }
 
-        let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
+        let width = Int(gif.pointee.SWidth)
+        let height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0, gif.pointee.ImageCount > 0 else { throw BenchmarkError("no frames") }
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         var frames: [(pixels: [UInt8], hasAlpha: Bool)] = []
         for index in 0..<Int(gif.pointee.ImageCount) {
             let saved = gif.pointee.SavedImages[index]
             let desc = saved.ImageDesc
-            var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
-                                               TransparentColor: NO_TRANSPARENT_COLOR)
+            var control = GraphicsControlBlock(
+                DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
+                TransparentColor: NO_TRANSPARENT_COLOR)
             _ = DGifSavedExtensionToGCB(gif, Int32(index), &control)  // no GCB: the defaults above
             guard let colorMap = desc.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors,
-                  let raster = saved.RasterBits
+                let raster = saved.RasterBits
             else { throw BenchmarkError("frame \(index) has no colour map or pixels") }
-            let colorCount = Int(colorMap.pointee.ColorCount), transparent = Int(control.TransparentColor)
-            let left = Int(desc.Left), top = Int(desc.Top), frameWidth = Int(desc.Width), frameHeight = Int(desc.Height)
-            let x0 = max(0, left), x1 = min(width, left + frameWidth)
-            let y0 = max(0, top), y1 = min(height, top + frameHeight)
+            let colorCount = Int(colorMap.pointee.ColorCount)
+            let transparent = Int(control.TransparentColor)
+            let left = Int(desc.Left)
+            let top = Int(desc.Top)
+            let frameWidth = Int(desc.Width)
+            let frameHeight = Int(desc.Height)
+            let x0 = max(0, left)
+            let x1 = min(width, left + frameWidth)
+            let y0 = max(0, top)
+            let y1 = min(height, top + frameHeight)
             let previous = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
             canvas.withUnsafeMutableBufferPointer { pixels in
                 for y in y0..<max(y0, y1) {
@@ -185,7 +215,8 @@ enum CoderBenchmarks {
                     for x in x0..<max(x0, x1) {
                         let colorIndex = Int(row[x - left])
                         guard colorIndex != transparent, colorIndex < colorCount else { continue }
-                        let color = colors[colorIndex], p = (y * width + x) * 4
+                        let color = colors[colorIndex]
+                        let p = (y * width + x) * 4
                         pixels[p] = color.Red
                         pixels[p + 1] = color.Green
                         pixels[p + 2] = color.Blue
@@ -222,10 +253,12 @@ enum CoderBenchmarks {
     /// the same work).
     private static func checkGIFAnchor(_ data: Data, against manager: SDWebImageCodersManager) throws {
         let image = try manager.decodeImage(from: data)
-        let coderFrames = (SDWebImageCoderHelper.frames(from: image)?.map(\.image) ?? [image]).map { ($0.pixels, $0.hasAlpha) }
+        let coderFrames = (SDWebImageCoderHelper.frames(from: image)?.map(\.image) ?? [image]).map {
+            ($0.pixels, $0.hasAlpha)
+        }
         let anchorFrames = try compositedGIFFrames(data)
         guard coderFrames.count == anchorFrames.count,
-              zip(coderFrames, anchorFrames).allSatisfy({ $0.0 == $1.pixels && $0.1 == $1.hasAlpha })
+            zip(coderFrames, anchorFrames).allSatisfy({ $0.0 == $1.pixels && $0.1 == $1.hasAlpha })
         else { throw BenchmarkError("the GIF anchor's frames differ from SDWebImageGIFCoder's") }
     }
 
@@ -235,19 +268,23 @@ enum CoderBenchmarks {
     private static func animation(from image: UIImage) -> UIImage {
         var frames: [UIImage] = []
         for index in 0..<animationFrames {
-            let originX = index * 100, originY = index * 50
-            let holeX = 20 + index * 30, holeY = 20 + index * 15
+            let originX = index * 100
+            let originY = index * 50
+            let holeX = 20 + index * 30
+            let holeY = 20 + index * 15
             var pixels = [UInt8](repeating: 0, count: animationWidth * animationHeight * 4)
             for y in 0..<animationHeight {
                 let source = ((originY + y) * width + originX) * 4
                 let target = y * animationWidth * 4
-                pixels.replaceSubrange(target..<(target + animationWidth * 4),
-                                       with: image.pixels[source..<(source + animationWidth * 4)])
+                pixels.replaceSubrange(
+                    target..<(target + animationWidth * 4),
+                    with: image.pixels[source..<(source + animationWidth * 4)])
                 if y >= holeY && y < holeY + 60 {
                     for x in holeX..<(holeX + 120) { pixels[target + x * 4 + 3] = 0 }
                 }
             }
-            frames.append(UIImage(pixelWidth: animationWidth, pixelHeight: animationHeight, pixels: pixels, hasAlpha: true))
+            frames.append(
+                UIImage(pixelWidth: animationWidth, pixelHeight: animationHeight, pixels: pixels, hasAlpha: true))
         }
         return UIImage(animatedImages: frames, duration: 0.1 * Double(animationFrames), loopCount: 0)!
     }

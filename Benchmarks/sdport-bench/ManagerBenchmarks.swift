@@ -24,7 +24,8 @@ enum ManagerBenchmarks {
     }
 
     private static func makeImage(seed: Int) -> UIImage {
-        let width = 256, height = 192
+        let width = 256
+        let height = 192
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
@@ -56,7 +57,8 @@ enum ManagerBenchmarks {
     private static let hitFixture: HitFixture = {
         let directory = try! temporaryDirectory()
         let queue = DispatchQueue(label: "sdport.bench.completions")
-        let (cache, _, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "bench", queue: queue)
+        let (cache, _, manager) = BenchmarkManager.make(
+            cacheDirectory: directory.path, namespace: "bench", queue: queue)
         let url = URL(string: "http://127.0.0.1:1/hit.jpg")!
         let image = makeImage(seed: 1)
         cache.storeImage(toMemory: image, forKey: url.absoluteString)
@@ -67,18 +69,25 @@ enum ManagerBenchmarks {
 
     private static func registerMemoryHit() {
         let answered = DispatchSemaphore(value: 0)
-        BenchmarkCatalog.register("manager.memory-hit.bare-lookup", operations: hitRoundTrips, iterations: 50, warmup: 3,
-                                  setup: { _ = hitFixture }) { _ in
+        BenchmarkCatalog.register(
+            "manager.memory-hit.bare-lookup", operations: hitRoundTrips, iterations: 50, warmup: 3,
+            setup: { _ = hitFixture }
+        ) { _ in
             let fixture = hitFixture
             let key = fixture.url.absoluteString
             for _ in 0..<hitRoundTrips {
                 let found = fixture.bare.object(forKey: key)
-                fixture.queue.async { precondition(found != nil); answered.signal() }
+                fixture.queue.async {
+                    precondition(found != nil)
+                    answered.signal()
+                }
                 answered.wait()
             }
         }
-        BenchmarkCatalog.register("manager.memory-hit.loadImage", operations: hitRoundTrips, reportsMallocs: true,
-                                  iterations: 50, warmup: 3, setup: { _ = hitFixture }) { _ in
+        BenchmarkCatalog.register(
+            "manager.memory-hit.loadImage", operations: hitRoundTrips, reportsMallocs: true,
+            iterations: 50, warmup: 3, setup: { _ = hitFixture }
+        ) { _ in
             let fixture = hitFixture
             for _ in 0..<hitRoundTrips {
                 fixture.manager.loadImage(with: fixture.url) { found, _, _, cacheType, _, _ in
@@ -88,9 +97,10 @@ enum ManagerBenchmarks {
                 answered.wait()
             }
         }
-        BenchmarkGoal.atMost("manager.memory-hit-vs-bare-lookup", 3, [wall("manager.memory-hit.loadImage")],
-                             over: [wall("manager.memory-hit.bare-lookup")],
-                             note: "a memory hit through SDWebImageManager.loadImage against an AutoPurgeCache lookup + queue hop")
+        BenchmarkGoal.atMost(
+            "manager.memory-hit-vs-bare-lookup", 3, [wall("manager.memory-hit.loadImage")],
+            over: [wall("manager.memory-hit.bare-lookup")],
+            note: "a memory hit through SDWebImageManager.loadImage against an AutoPurgeCache lookup + queue hop")
     }
 
     // MARK: 2. 500 cold loads
@@ -104,19 +114,26 @@ enum ManagerBenchmarks {
 
     private static let coldFixture: Result<ColdFixture, Error> = Result {
         let server = SDPortTestServer()
-        let bodies = (0..<8).compactMap { SDWebImageCodersManager.shared.encodedData(with: makeImage(seed: $0 * 31), format: .jpeg) }
-        guard bodies.count == 8 else { throw DownloaderBenchmarks.BenchmarkError.failed("cannot encode the test images (no JPEG coder)") }
+        let bodies = (0..<8).compactMap {
+            SDWebImageCodersManager.shared.encodedData(with: makeImage(seed: $0 * 31), format: .jpeg)
+        }
+        guard bodies.count == 8 else {
+            throw DownloaderBenchmarks.BenchmarkError.failed("cannot encode the test images (no JPEG coder)")
+        }
         for index in 0..<coldCount {
             server.route("/cold/\(index).jpg", .data(bodies[index % bodies.count], contentType: "image/jpeg"))
         }
         try server.start()
-        return ColdFixture(server: server, urls: (0..<coldCount).map { server.url("/cold/\($0).jpg") },
-                           queue: DispatchQueue(label: "sdport.bench.completions"))
+        return ColdFixture(
+            server: server, urls: (0..<coldCount).map { server.url("/cold/\($0).jpg") },
+            queue: DispatchQueue(label: "sdport.bench.completions"))
     }
 
     private static let downloaded: Result<[(URL, UIImage, Data)], Error> = Result {
         let downloaded = try download(try coldFixture.get())
-        guard downloaded.count == coldCount else { throw DownloaderBenchmarks.BenchmarkError.failed("downloads failed") }
+        guard downloaded.count == coldCount else {
+            throw DownloaderBenchmarks.BenchmarkError.failed("downloads failed")
+        }
         return downloaded
     }
 
@@ -152,15 +169,18 @@ enum ManagerBenchmarks {
 
     private static func registerColdLoads() {
         func part(_ name: String, _ body: @escaping (Benchmark, ColdFixture) throws -> Void) {
-            BenchmarkCatalog.register("manager.cold.\(name)", operations: coldCount, iterations: 5, warmup: 1,
-                                      setup: { _ = try coldFixture.get() }) { benchmark in
+            BenchmarkCatalog.register(
+                "manager.cold.\(name)", operations: coldCount, iterations: 5, warmup: 1,
+                setup: { _ = try coldFixture.get() }
+            ) { benchmark in
                 try body(benchmark, try coldFixture.get())
             }
         }
         part("loads") { benchmark, fixture in
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
-            let (cache, _, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "bench", queue: fixture.queue)
+            let (cache, _, manager) = BenchmarkManager.make(
+                cacheDirectory: directory.path, namespace: "bench", queue: fixture.queue)
             let group = DispatchGroup()
             benchmark.startMeasurement()
             for url in fixture.urls {
@@ -187,7 +207,9 @@ enum ManagerBenchmarks {
             benchmark.stopMeasurement()
         }
         part("downloads") { _, fixture in
-            guard try download(fixture).count == coldCount else { throw DownloaderBenchmarks.BenchmarkError.failed("downloads failed") }
+            guard try download(fixture).count == coldCount else {
+                throw DownloaderBenchmarks.BenchmarkError.failed("downloads failed")
+            }
         }
         part("stores") { benchmark, fixture in
             let downloaded = try downloaded.get()
@@ -209,7 +231,8 @@ enum ManagerBenchmarks {
             defer { try? FileManager.default.removeItem(at: directory) }
             benchmark.startMeasurement()
             for (index, (_, _, data)) in downloaded.enumerated() {
-                let path = directory.path + "/\(index).jpg", temporary = directory.path + "/.tmp-\(index)"
+                let path = directory.path + "/\(index).jpg"
+                let temporary = directory.path + "/.tmp-\(index)"
                 let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
                 precondition(descriptor >= 0, "open failed")
                 let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -219,12 +242,14 @@ enum ManagerBenchmarks {
             }
             benchmark.stopMeasurement()
         }
-        BenchmarkGoal.atMost("manager.cold-loads-vs-sum-of-parts", 1.2, [wall("manager.cold.loads")],
-                             over: [wall("manager.cold.queries"), wall("manager.cold.downloads"), wall("manager.cold.stores")],
-                             note: "500 cold loads through the manager against its parts measured alone")
-        BenchmarkGoal.atMost("manager.cold-loads.stores-vs-POSIX-temp+rename", 2, [wall("manager.cold.stores")],
-                             over: [wall("manager.cold.posix-writes")],
-                             note: "500 stores to memory and disk against the same bytes written with POSIX temp file + rename")
+        BenchmarkGoal.atMost(
+            "manager.cold-loads-vs-sum-of-parts", 1.2, [wall("manager.cold.loads")],
+            over: [wall("manager.cold.queries"), wall("manager.cold.downloads"), wall("manager.cold.stores")],
+            note: "500 cold loads through the manager against its parts measured alone")
+        BenchmarkGoal.atMost(
+            "manager.cold-loads.stores-vs-POSIX-temp+rename", 2, [wall("manager.cold.stores")],
+            over: [wall("manager.cold.posix-writes")],
+            note: "500 stores to memory and disk against the same bytes written with POSIX temp file + rename")
     }
 
     /// Results gathered from the downloader's queue, under a lock.

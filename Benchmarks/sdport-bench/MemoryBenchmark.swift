@@ -32,8 +32,10 @@ enum MemoryBenchmark {
         let bitmapKB = Double(width * height * 4) / 1024
         let limitKB = Double(SDWebImageCoderHelper.destImageSizeMB) * 1024
         for name in ["plain", "scaledown", "progressive"] {
-            BenchmarkCatalog.register("memory.\(name)", iterations: 1, warmup: 0, seconds: 120,
-                                      extraMetrics: [peakMetric, floorMetric]) { benchmark in
+            BenchmarkCatalog.register(
+                "memory.\(name)", iterations: 1, warmup: 0, seconds: 120,
+                extraMetrics: [peakMetric, floorMetric]
+            ) { benchmark in
                 let jpeg = try makeLargeJPEG()
                 let peakKB = try runCase(name, jpeg: jpeg)
                 benchmark.measurement(peakMetric, Int(peakKB))
@@ -41,14 +43,17 @@ enum MemoryBenchmark {
                 benchmark.measurement(floorMetric, Int((2 * bitmapKB + Double(jpeg.count) / 1024).rounded()))
             }
         }
-        BenchmarkGoal.atMost("memory.plain-peak-vs-bitmap", 1.5, [custom("memory.plain", "peak-kB")], over: [constant(bitmapKB)],
-                             note: "peak resident memory above the baseline loading an 18 MP JPEG, against its 72.5 MB bitmap")
-        BenchmarkGoal.atMost("memory.scaledown-peak-vs-60-MB-limit", 1.5, [custom("memory.scaledown", "peak-kB")],
-                             over: [constant(limitKB)],
-                             note: "the same with ScaleDownLargeImages, against the 60 MB it is scaled down to")
-        BenchmarkGoal.atMost("memory.progressive-peak-vs-floor", 1.05, [custom("memory.progressive", "peak-kB")],
-                             over: [custom("memory.progressive", "floor-kB")],
-                             note: "a progressive load in 24 pieces, against two full-size bitmaps plus the data")
+        BenchmarkGoal.atMost(
+            "memory.plain-peak-vs-bitmap", 1.5, [custom("memory.plain", "peak-kB")], over: [constant(bitmapKB)],
+            note: "peak resident memory above the baseline loading an 18 MP JPEG, against its 72.5 MB bitmap")
+        BenchmarkGoal.atMost(
+            "memory.scaledown-peak-vs-60-MB-limit", 1.5, [custom("memory.scaledown", "peak-kB")],
+            over: [constant(limitKB)],
+            note: "the same with ScaleDownLargeImages, against the 60 MB it is scaled down to")
+        BenchmarkGoal.atMost(
+            "memory.progressive-peak-vs-floor", 1.05, [custom("memory.progressive", "peak-kB")],
+            over: [custom("memory.progressive", "floor-kB")],
+            note: "a progressive load in 24 pieces, against two full-size bitmaps plus the data")
     }
 
     /// Loads `jpeg` once as `name` says and returns the peak resident memory above the baseline, in kB.
@@ -59,11 +64,13 @@ enum MemoryBenchmark {
         server.route("/large.jpg", route)
         try server.start()
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdport-memory-case-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdport-memory-case-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = DispatchQueue(label: "sdport.bench.memory")
-        let (cache, _, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "memory", queue: queue)
+        let (cache, _, manager) = BenchmarkManager.make(
+            cacheDirectory: directory.path, namespace: "memory", queue: queue)
         var options: SDWebImageOptions = []
         if name == "scaledown" { options.insert(.scaleDownLargeImages) }
         if name == "progressive" { options.insert(.progressiveDownload) }

@@ -28,24 +28,30 @@ enum PipelineTimeline {
         }
         var spans: [(tid: Int, start: Double, end: Double)] = []
         for event in events where event["ph"] as? String == "X" {
-            let start = event["ts"] as? Double ?? 0, duration = event["dur"] as? Double ?? 0
+            let start = event["ts"] as? Double ?? 0
+            let duration = event["dur"] as? Double ?? 0
             if duration > 0 { spans.append((event["tid"] as? Int ?? 0, start, start + duration)) }
         }
         guard let first = events.compactMap({ $0["ph"] as? String == "X" ? $0["ts"] as? Double : nil }).min(),
-              let last = spans.map(\.end).max() else { return }
+            let last = spans.map(\.end).max()
+        else { return }
         let wall = last - first
         print(String(format: "traced run: %.1f ms from the first event to the last", wall / 1000))
         var busy: [Int: Double] = [:]
         for span in spans { busy[span.tid, default: 0] += span.end - span.start }
         for (tid, time) in busy.sorted(by: { $0.key < $1.key }) {
-            print(String(format: "  %@ busy %6.1f ms (%4.1f %%)", (names[tid] ?? "track \(tid)").padding(toLength: 30, withPad: " ", startingAt: 0),
-                         time / 1000, 100 * time / wall))
+            print(
+                String(
+                    format: "  %@ busy %6.1f ms (%4.1f %%)",
+                    (names[tid] ?? "track \(tid)").padding(toLength: 30, withPad: " ", startingAt: 0),
+                    time / 1000, 100 * time / wall))
         }
         // How many tracks work at each moment: a sweep over the spans' starts and ends (outermost spans only).
         var edges: [(Double, Int)] = []
         for span in outermost(spans) { edges += [(span.start, 1), (span.end, -1)] }
         edges.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        var level = 0, previous = first
+        var level = 0
+        var previous = first
         var timeAt: [Int: Double] = [:]
         for (time, change) in edges {
             timeAt[min(level, 2), default: 0] += time - previous
@@ -53,12 +59,15 @@ enum PipelineTimeline {
             previous = time
         }
         timeAt[0, default: 0] += last - previous
-        print(String(format: "traced lanes working: none %.1f ms, one %.1f ms, two or more %.1f ms",
-                     (timeAt[0] ?? 0) / 1000, (timeAt[1] ?? 0) / 1000, (timeAt[2] ?? 0) / 1000))
+        print(
+            String(
+                format: "traced lanes working: none %.1f ms, one %.1f ms, two or more %.1f ms",
+                (timeAt[0] ?? 0) / 1000, (timeAt[1] ?? 0) / 1000, (timeAt[2] ?? 0) / 1000))
     }
 
     /// The spans not inside another span of their track.
-    static func outermost(_ spans: [(tid: Int, start: Double, end: Double)]) -> [(tid: Int, start: Double, end: Double)] {
+    static func outermost(_ spans: [(tid: Int, start: Double, end: Double)]) -> [(tid: Int, start: Double, end: Double)]
+    {
         var result: [(tid: Int, start: Double, end: Double)] = []
         var openEnd: [Int: Double] = [:]
         for span in spans.sorted(by: { ($0.start, -$0.end) < ($1.start, -$1.end) }) {

@@ -32,8 +32,10 @@ enum ScaleBenchmarks {
 
     private static func registerCleanup() {
         for count in cleanupSizes {
-            BenchmarkCatalog.register("scale.cleanup.\(count)", operations: count, iterations: count > 10_000 ? 1 : 2,
-                                      warmup: 0, seconds: 120, teardown: { CacheBenchmarks.removeDirectories() }) { benchmark in
+            BenchmarkCatalog.register(
+                "scale.cleanup.\(count)", operations: count, iterations: count > 10_000 ? 1 : 2,
+                warmup: 0, seconds: 120, teardown: { CacheBenchmarks.removeDirectories() }
+            ) { benchmark in
                 let cache = try makeCacheTree(files: count)
                 let done = DispatchSemaphore(value: 0)
                 cache.completionQueue = DispatchQueue(label: "sdport.bench.cleanup")
@@ -41,14 +43,20 @@ enum ScaleBenchmarks {
                 cache.deleteOldFiles { done.signal() }
                 done.wait()
                 benchmark.stopMeasurement()
-                precondition(cache.getDiskCount() == UInt(count - (count + 1) / 2), "deleteOldFiles must delete exactly the old half")
+                precondition(
+                    cache.getDiskCount() == UInt(count - (count + 1) / 2),
+                    "deleteOldFiles must delete exactly the old half")
             }
         }
-        BenchmarkCurve.define(BenchmarkCurve(
-            name: "cleanup", title: "deleteOldFiles against the files on disk (half expired)", xLabel: "files on disk",
-            yLabel: "ms", yScale: 1e-3, points: cleanupSizes.map { .init(x: Double($0), term: wall("scale.cleanup.\($0)")) }, fitted: true))
-        BenchmarkGoal.exponentAtMost("scale.cleanup-exponent", 1.1, of: "cleanup",
-                                     note: "deleteOldFiles grows linearly with the files it looks at")
+        BenchmarkCurve.define(
+            BenchmarkCurve(
+                name: "cleanup", title: "deleteOldFiles against the files on disk (half expired)",
+                xLabel: "files on disk",
+                yLabel: "ms", yScale: 1e-3,
+                points: cleanupSizes.map { .init(x: Double($0), term: wall("scale.cleanup.\($0)")) }, fitted: true))
+        BenchmarkGoal.exponentAtMost(
+            "scale.cleanup-exponent", 1.1, of: "cleanup",
+            note: "deleteOldFiles grows linearly with the files it looks at")
     }
 
     /// A cache directory of `files` files of 2 KB, every other one 8 days old, synced to disk.
@@ -82,43 +90,59 @@ enum ScaleBenchmarks {
         for count in cacheSizes {
             let filled = FilledCache(count: count)
             // 1 000 sets of new keys into a cache holding `count` entries; removed again after the measurement.
-            BenchmarkCatalog.register("scale.memory-set.\(count)", operations: hotKeys, iterations: 200, warmup: 5,
-                                      seconds: 20, setup: { filled.fill() }) { benchmark in
+            BenchmarkCatalog.register(
+                "scale.memory-set.\(count)", operations: hotKeys, iterations: 200, warmup: 5,
+                seconds: 20, setup: { filled.fill() }
+            ) { benchmark in
                 let (cache, _, _, fresh) = filled.contents
                 benchmark.startMeasurement()
                 for i in 0..<hotKeys { cache.setObject(CacheBenchmarks.Payload(i), forKey: fresh[i], cost: 1) }
                 benchmark.stopMeasurement()
                 for key in fresh { cache.removeObject(forKey: key) }
             }
-            BenchmarkCatalog.register("scale.memory-get.\(count)", operations: getsPerIteration, iterations: 20, warmup: 1,
-                                      seconds: 20, setup: { filled.fill() }) { _ in
+            BenchmarkCatalog.register(
+                "scale.memory-get.\(count)", operations: getsPerIteration, iterations: 20, warmup: 1,
+                seconds: 20, setup: { filled.fill() }
+            ) { _ in
                 var sink = 0
                 let (cache, keys, _, _) = filled.contents
                 for round in 0..<(getsPerIteration / hotKeys) {
-                    for i in 0..<hotKeys { sink &+= cache.object(forKey: keys[(i * 7919 + round) % hotKeys])?.value ?? 0 }
+                    for i in 0..<hotKeys {
+                        sink &+= cache.object(forKey: keys[(i * 7919 + round) % hotKeys])?.value ?? 0
+                    }
                 }
                 blackHole(sink)
             }
-            BenchmarkCatalog.register("scale.memory-get-random.\(count)", operations: getsPerIteration, iterations: 20,
-                                      warmup: 1, seconds: 20, setup: { filled.fill() }) { _ in
+            BenchmarkCatalog.register(
+                "scale.memory-get-random.\(count)", operations: getsPerIteration, iterations: 20,
+                warmup: 1, seconds: 20, setup: { filled.fill() }
+            ) { _ in
                 var sink = 0
                 let (cache, keys, order, _) = filled.contents
                 for index in order { sink &+= cache.object(forKey: keys[index])?.value ?? 0 }
                 blackHole(sink)
             }
         }
-        for (kind, name, operations, goal) in [("set", "memory-set", hotKeys, true), ("get", "memory-get", getsPerIteration, true),
-                                                ("get", "memory-get-random", getsPerIteration, false)] {
+        for (kind, name, operations, goal) in [
+            ("set", "memory-set", hotKeys, true), ("get", "memory-get", getsPerIteration, true),
+            ("get", "memory-get-random", getsPerIteration, false),
+        ] {
             let curve = "memory-cache-" + name.dropFirst("memory-".count)
-            BenchmarkCurve.define(BenchmarkCurve(
-                name: curve, title: goal ? "AutoPurgeCache \(kind)s of 1 000 hot keys against the entries it holds"
-                    : "AutoPurgeCache gets of keys spread over all its entries (CPU caches included)",
-                xLabel: "entries", yLabel: "ns per \(kind)", yScale: 1e3,
-                points: cacheSizes.map { .init(x: Double($0), term: wall("scale.\(name).\($0)", 1 / Double(operations))) },
-                fitted: true))
+            BenchmarkCurve.define(
+                BenchmarkCurve(
+                    name: curve,
+                    title: goal
+                        ? "AutoPurgeCache \(kind)s of 1 000 hot keys against the entries it holds"
+                        : "AutoPurgeCache gets of keys spread over all its entries (CPU caches included)",
+                    xLabel: "entries", yLabel: "ns per \(kind)", yScale: 1e3,
+                    points: cacheSizes.map {
+                        .init(x: Double($0), term: wall("scale.\(name).\($0)", 1 / Double(operations)))
+                    },
+                    fitted: true))
             if goal {
-                BenchmarkGoal.exponentAtMost("scale.\(curve)-exponent", 0.15, of: curve,
-                                             note: "the memory cache's time per \(kind) stays flat from 10³ to 10⁶ entries")
+                BenchmarkGoal.exponentAtMost(
+                    "scale.\(curve)-exponent", 0.15, of: curve,
+                    note: "the memory cache's time per \(kind) stays flat from 10³ to 10⁶ entries")
             }
         }
     }
@@ -151,18 +175,23 @@ enum ScaleBenchmarks {
         for size in megapixels {
             let label = String(format: "%g", size)
             let fixture = Result<(SDPortTestServer, URL), Error> {
-                let height = Int((size * 1e6 / 1.5).squareRoot()), width = Int(Double(height) * 1.5)
+                let height = Int((size * 1e6 / 1.5).squareRoot())
+                let width = Int(Double(height) * 1.5)
                 let server = SDPortTestServer()
-                server.route("/scale.jpg", .data(try photoLikeJPEG(width: width, height: height), contentType: "image/jpeg"))
+                server.route(
+                    "/scale.jpg", .data(try photoLikeJPEG(width: width, height: height), contentType: "image/jpeg"))
                 try server.start()
                 return (server, server.url("/scale.jpg"))
             }
-            BenchmarkCatalog.register("scale.cold-load.\(label)MP", iterations: size >= 8 ? 3 : 6, warmup: 1, seconds: 60,
-                                      setup: { _ = try fixture.get() }, teardown: { CacheBenchmarks.removeDirectories() }) { benchmark in
+            BenchmarkCatalog.register(
+                "scale.cold-load.\(label)MP", iterations: size >= 8 ? 3 : 6, warmup: 1, seconds: 60,
+                setup: { _ = try fixture.get() }, teardown: { CacheBenchmarks.removeDirectories() }
+            ) { benchmark in
                 let url = try fixture.get().1
                 let directory = try CacheBenchmarks.makeTemporaryDirectory("scale-cold")
                 let queue = DispatchQueue(label: "sdport.bench.scale")
-                let (cache, _, manager) = BenchmarkManager.make(cacheDirectory: directory, namespace: "scale", queue: queue)
+                let (cache, _, manager) = BenchmarkManager.make(
+                    cacheDirectory: directory, namespace: "scale", queue: queue)
                 let done = DispatchSemaphore(value: 0)
                 benchmark.startMeasurement()
                 manager.loadImage(with: url) { image, _, _, _, finished, _ in
@@ -174,12 +203,15 @@ enum ScaleBenchmarks {
                 benchmark.stopMeasurement()
             }
         }
-        BenchmarkCurve.define(BenchmarkCurve(
-            name: "cold-load", title: "A cold load (query, download, decode, store) against the image's size",
-            xLabel: "megapixels", yLabel: "ms", yScale: 1e-3,
-            points: megapixels.map { .init(x: $0, term: wall("scale.cold-load.\(String(format: "%g", $0))MP")) }, fitted: true))
-        BenchmarkGoal.exponentAtMost("scale.cold-load-exponent", 1.1, of: "cold-load",
-                                     note: "a cold load grows linearly with the pixels it decodes")
+        BenchmarkCurve.define(
+            BenchmarkCurve(
+                name: "cold-load", title: "A cold load (query, download, decode, store) against the image's size",
+                xLabel: "megapixels", yLabel: "ms", yScale: 1e-3,
+                points: megapixels.map { .init(x: $0, term: wall("scale.cold-load.\(String(format: "%g", $0))MP")) },
+                fitted: true))
+        BenchmarkGoal.exponentAtMost(
+            "scale.cold-load-exponent", 1.1, of: "cold-load",
+            note: "a cold load grows linearly with the pixels it decodes")
     }
 
     /// Smooth gradients with a little noise, quality 90, 4:2:0.
@@ -202,15 +234,20 @@ enum ScaleBenchmarks {
 
     private static func registerPipeline() {
         for concurrency in concurrencies {
-            BenchmarkCatalog.register("scale.pipeline.\(concurrency)", iterations: 5, warmup: 1, seconds: 60,
-                                      setup: { _ = try DownloaderBenchmarks.fixture() }) { _ in
-                try DownloaderBenchmarks.runDownloader(urls: try DownloaderBenchmarks.fixture().imageURLs, expectImages: true,
-                                                       maxConcurrentDownloads: concurrency)
+            BenchmarkCatalog.register(
+                "scale.pipeline.\(concurrency)", iterations: 5, warmup: 1, seconds: 60,
+                setup: { _ = try DownloaderBenchmarks.fixture() }
+            ) { _ in
+                try DownloaderBenchmarks.runDownloader(
+                    urls: try DownloaderBenchmarks.fixture().imageURLs, expectImages: true,
+                    maxConcurrentDownloads: concurrency)
             }
         }
-        BenchmarkCurve.define(BenchmarkCurve(
-            name: "pipeline-concurrency", title: "The pipeline (200 JPEGs, download + decode) against maxConcurrentDownloads",
-            xLabel: "maxConcurrentDownloads", yLabel: "ms", yScale: 1e-3,
-            points: concurrencies.map { .init(x: Double($0), term: wall("scale.pipeline.\($0)")) }, fitted: false))
+        BenchmarkCurve.define(
+            BenchmarkCurve(
+                name: "pipeline-concurrency",
+                title: "The pipeline (200 JPEGs, download + decode) against maxConcurrentDownloads",
+                xLabel: "maxConcurrentDownloads", yLabel: "ms", yScale: 1e-3,
+                points: concurrencies.map { .init(x: Double($0), term: wall("scale.pipeline.\($0)")) }, fitted: false))
     }
 }

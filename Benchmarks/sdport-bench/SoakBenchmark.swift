@@ -22,20 +22,27 @@ enum SoakBenchmark {
     static let concurrent = 6
     static let memoryLimit = 16 * 1024 * 1024
 
-    static let notOnce = BenchmarkMetric.custom("completions-not-exactly-once", polarity: .prefersSmaller, useScalingFactor: false)
+    static let notOnce = BenchmarkMetric.custom(
+        "completions-not-exactly-once", polarity: .prefersSmaller, useScalingFactor: false)
     static let fdsOver = BenchmarkMetric.custom("fds-over-start", polarity: .prefersSmaller, useScalingFactor: false)
     static let growth = BenchmarkMetric.custom("rss-growth-kB", polarity: .prefersSmaller, useScalingFactor: false)
 
     static func register() {
-        BenchmarkCatalog.register("soak.loads", iterations: 1, warmup: 0, seconds: 600,
-                                  extraMetrics: [notOnce, fdsOver, growth]) { benchmark in try run(benchmark) }
-        BenchmarkGoal.atMost("soak.completions-not-exactly-once", 0, [custom("soak.loads", "completions-not-exactly-once")],
-                             note: "uncancelled loads of 20 000 that completed never or more than once")
-        BenchmarkGoal.atMost("soak.fds-end-over-start", 0, [custom("soak.loads", "fds-over-start")],
-                             note: "open file descriptors left over once the session is invalidated")
-        BenchmarkGoal.atMost("soak.rss-growth-second-half-vs-memory-cache-limit", 1, [custom("soak.loads", "rss-growth-kB")],
-                             over: [constant(Double(memoryLimit) / 1024)],
-                             note: "resident memory growth from the first half of the loads to the second, against the 16 MB memory cache")
+        BenchmarkCatalog.register(
+            "soak.loads", iterations: 1, warmup: 0, seconds: 600,
+            extraMetrics: [notOnce, fdsOver, growth]
+        ) { benchmark in try run(benchmark) }
+        BenchmarkGoal.atMost(
+            "soak.completions-not-exactly-once", 0, [custom("soak.loads", "completions-not-exactly-once")],
+            note: "uncancelled loads of 20 000 that completed never or more than once")
+        BenchmarkGoal.atMost(
+            "soak.fds-end-over-start", 0, [custom("soak.loads", "fds-over-start")],
+            note: "open file descriptors left over once the session is invalidated")
+        BenchmarkGoal.atMost(
+            "soak.rss-growth-second-half-vs-memory-cache-limit", 1, [custom("soak.loads", "rss-growth-kB")],
+            over: [constant(Double(memoryLimit) / 1024)],
+            note:
+                "resident memory growth from the first half of the loads to the second, against the 16 MB memory cache")
         MultiProcessSoak.register()
     }
 
@@ -63,7 +70,8 @@ enum SoakBenchmark {
         let server = SDPortTestServer()
         var bodies: [Data] = []
         for seed in 0..<16 {
-            guard let body = SDWebImageCodersManager.shared.encodedData(with: makeImage(seed: seed), format: .jpeg) else {
+            guard let body = SDWebImageCodersManager.shared.encodedData(with: makeImage(seed: seed), format: .jpeg)
+            else {
                 throw DownloaderBenchmarks.BenchmarkError.failed("cannot encode the soak images (no JPEG coder)")
             }
             bodies.append(body)
@@ -80,11 +88,13 @@ enum SoakBenchmark {
         try server.start()
         defer { server.stop() }
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdport-soak-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sdport-soak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = DispatchQueue(label: "sdport.bench.soak", attributes: .concurrent)
-        let (cache, downloader, manager) = BenchmarkManager.make(cacheDirectory: directory.path, namespace: "soak", queue: queue)
+        let (cache, downloader, manager) = BenchmarkManager.make(
+            cacheDirectory: directory.path, namespace: "soak", queue: queue)
         cache.maxMemoryCost = UInt(memoryLimit)
 
         let startFDs = openFileDescriptors()
@@ -98,7 +108,10 @@ enum SoakBenchmark {
         for index in 0..<loads {
             slots.wait()
             let url = server.url("/soak/\(index % distinctURLs).jpg")
-            let release = Once { slots.signal(); finished.leave() }
+            let release = Once {
+                slots.signal()
+                finished.leave()
+            }
             finished.enter()
             let operation = manager.loadImage(with: url) { _, _, _, _, done, _ in
                 guard done else { return }
@@ -133,7 +146,10 @@ enum SoakBenchmark {
         while openFileDescriptors() > startFDs && Date() < fdDeadline { Thread.sleep(forTimeInterval: 0.01) }
         let endFDs = openFileDescriptors()
 
-        var exactlyOnce = 0, never = 0, twice = 0, cancelledCompleted = 0
+        var exactlyOnce = 0
+        var never = 0
+        var twice = 0
+        var cancelledCompleted = 0
         for index in 0..<loads {
             let count = completions[index].value
             if count > 1 { twice += 1 }
@@ -146,10 +162,14 @@ enum SoakBenchmark {
             }
         }
         let expected = loads - cancelled.count
-        print(String(format: "%d loads of %d URLs, %d at a time (1 in 10 is 404, 1 in 15 garbage, %d cancelled)",
-                     loads, distinctURLs, concurrent, cancelled.count))
-        print("completions: \(exactlyOnce) of \(expected) uncancelled loads completed exactly once, \(never) never, "
-              + "\(twice) loads completed more than once; \(cancelledCompleted) cancelled loads had completed before the cancel")
+        print(
+            String(
+                format: "%d loads of %d URLs, %d at a time (1 in 10 is 404, 1 in 15 garbage, %d cancelled)",
+                loads, distinctURLs, concurrent, cancelled.count))
+        print(
+            "completions: \(exactlyOnce) of \(expected) uncancelled loads completed exactly once, \(never) never, "
+                + "\(twice) loads completed more than once; \(cancelledCompleted) cancelled loads had completed before the cancel"
+        )
         print("  loads   RSS (MB)   open fds")
         print(String(format: "  %5d   %8.1f   %8d", 0, startRSS, startFDs))
         for sample in samples {
@@ -164,15 +184,21 @@ enum SoakBenchmark {
         let firstHalfPeak = samples.filter { $0.loads <= loads / 2 }.map(\.rssMB).max() ?? startRSS
         let secondHalfPeak = samples.filter { $0.loads > loads / 2 }.map(\.rssMB).max() ?? endRSS
         let growth = max(0, secondHalfPeak - firstHalfPeak)
-        print(String(format: "RSS: highest %.1f MB in the first half of the loads, %.1f MB in the second: growth %.1f MB "
-                     + "against the memory cache's %.0f MB limit", firstHalfPeak, secondHalfPeak, growth, limitMB))
-        print("file descriptors: \(startFDs) at the start, \(idleFDs) with the session's idle keep-alive connections, "
-              + "\(endFDs) once the session is invalidated")
+        print(
+            String(
+                format: "RSS: highest %.1f MB in the first half of the loads, %.1f MB in the second: growth %.1f MB "
+                    + "against the memory cache's %.0f MB limit", firstHalfPeak, secondHalfPeak, growth, limitMB))
+        print(
+            "file descriptors: \(startFDs) at the start, \(idleFDs) with the session's idle keep-alive connections, "
+                + "\(endFDs) once the session is invalidated")
         benchmark.measurement(notOnce, never + twice)
         benchmark.measurement(fdsOver, max(0, endFDs - startFDs))
         benchmark.measurement(Self.growth, Int(growth * 1024))
-        print(String(format: "goals: completions exactly once (%@), fds back to the start (%@), RSS growth %.2fx the cache limit (goal <= 1x)",
-                     never + twice == 0 ? "met" : "NOT met", endFDs <= startFDs ? "met" : "NOT met", growth / limitMB))
+        print(
+            String(
+                format:
+                    "goals: completions exactly once (%@), fds back to the start (%@), RSS growth %.2fx the cache limit (goal <= 1x)",
+                never + twice == 0 ? "met" : "NOT met", endFDs <= startFDs ? "met" : "NOT met", growth / limitMB))
     }
 
     /// A 128×128 opaque image with its own pattern.
@@ -222,7 +248,10 @@ enum SoakBenchmark {
         private var block: (() -> Void)?
         init(_ block: @escaping () -> Void) { self.block = block }
         func run() {
-            let taken = lock.withLock { () -> (() -> Void)? in defer { block = nil }; return block }
+            let taken = lock.withLock { () -> (() -> Void)? in
+                defer { block = nil }
+                return block
+            }
             taken?()
         }
     }

@@ -17,8 +17,9 @@ enum CacheNameHarness {
             precondition(!name.utf8.contains(UInt8(ascii: "/")) && !name.utf8.contains(0), "name is not one component")
             precondition(name.utf8.count <= 255, "name longer than NAME_MAX")
             guard let path = cache.defaultCachePath(forKey: key) else { preconditionFailure("no path for a key") }
-            precondition((path as NSString).deletingLastPathComponent == cache.diskCachePath,
-                         "path leaves the cache directory: \(path.debugDescription)")
+            precondition(
+                (path as NSString).deletingLastPathComponent == cache.diskCachePath,
+                "path leaves the cache directory: \(path.debugDescription)")
         }
     }
 }

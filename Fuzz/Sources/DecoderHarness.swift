@@ -7,15 +7,19 @@ import SDPort
 /// JPEG input also goes through the row-by-row scaled-down decode.
 /// Anything may fail; nothing may crash, corrupt memory, or allocate past libFuzzer's `-malloc_limit_mb`.
 enum DecoderHarness {
-    static func run(_ data: Data, coders: [any SDWebImageCoder],
-                    progressive: [() -> any SDWebImageProgressiveCoder]) {
+    static func run(
+        _ data: Data, coders: [any SDWebImageCoder],
+        progressive: [() -> any SDWebImageProgressiveCoder]
+    ) {
         for coder in [SDWebImageCodersManager.shared as any SDWebImageCoder] + coders {
             guard coder.canDecode(from: data), let image = try? coder.decodeImage(from: data) else { continue }
             check(image)
             var imageData: Data? = data
             for scaleDown in [false, true] {
-                if let decoded = coder.decompressedImage(with: image, data: &imageData,
-                                                         options: [SDWebImageCoderScaleDownLargeImagesKey: scaleDown]) {
+                if let decoded = coder.decompressedImage(
+                    with: image, data: &imageData,
+                    options: [SDWebImageCoderScaleDownLargeImagesKey: scaleDown])
+                {
                     check(decoded)
                 }
             }
@@ -29,7 +33,9 @@ enum DecoderHarness {
             let coder = make()
             guard coder.canIncrementallyDecode(from: data) else { continue }
             for cut in cuts {
-                if let partial = coder.incrementallyDecodedImage(with: data.prefix(cut), finished: false) { check(partial) }
+                if let partial = coder.incrementallyDecodedImage(with: data.prefix(cut), finished: false) {
+                    check(partial)
+                }
             }
             if let final = coder.incrementallyDecodedImage(with: data, finished: true) { check(final) }
         }
@@ -39,8 +45,9 @@ enum DecoderHarness {
     static func check(_ image: UIImage) {
         guard image.pixelWidth > 0, image.pixelHeight > 0 else { return }
         precondition(image.bytesPerRow >= image.pixelWidth * 4, "row shorter than its pixels")
-        precondition(image.pixels.count >= image.bytesPerRow * (image.pixelHeight - 1) + image.pixelWidth * 4,
-                     "bitmap smaller than its size")
+        precondition(
+            image.pixels.count >= image.bytesPerRow * (image.pixelHeight - 1) + image.pixelWidth * 4,
+            "bitmap smaller than its size")
         for frame in image.images ?? [] { check(frame) }
     }
 }

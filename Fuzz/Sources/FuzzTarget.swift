@@ -18,14 +18,17 @@ enum FuzzTarget: String, CaseIterable {
     func run(_ data: Data) {
         switch self {
         case .jpeg:
-            DecoderHarness.run(data, coders: [SDWebImageImageIOCoder.shared, SDWebImageJPEGCoder.shared],
-                               progressive: [{ SDWebImageImageIOCoder() }, { SDWebImageJPEGCoder() }])
+            DecoderHarness.run(
+                data, coders: [SDWebImageImageIOCoder.shared, SDWebImageJPEGCoder.shared],
+                progressive: [{ SDWebImageImageIOCoder() }, { SDWebImageJPEGCoder() }])
         case .png:
-            DecoderHarness.run(data, coders: [SDWebImageImageIOCoder.shared, SDWebImagePNGCoder.shared],
-                               progressive: [{ SDWebImageImageIOCoder() }, { SDWebImagePNGCoder() }])
+            DecoderHarness.run(
+                data, coders: [SDWebImageImageIOCoder.shared, SDWebImagePNGCoder.shared],
+                progressive: [{ SDWebImageImageIOCoder() }, { SDWebImagePNGCoder() }])
         case .gif:
-            DecoderHarness.run(data, coders: [SDWebImageImageIOCoder.shared, SDWebImageGIFCoder.shared],
-                               progressive: [{ SDWebImageImageIOCoder() }])
+            DecoderHarness.run(
+                data, coders: [SDWebImageImageIOCoder.shared, SDWebImageGIFCoder.shared],
+                progressive: [{ SDWebImageImageIOCoder() }])
         case .webp:
             DecoderHarness.run(data, coders: [SDWebImageWebPCoder.shared], progressive: [{ SDWebImageWebPCoder() }])
         case .sniff:

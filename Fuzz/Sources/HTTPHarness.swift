@@ -30,7 +30,8 @@ final class HTTPHarness: @unchecked Sendable {
         let finals = FinalCount()
         let done = DispatchSemaphore(value: 0)
         // useNSURLCache with no cache: the task's protocol-cache path runs without storing anything.
-        downloader.downloadImage(with: url, options: [.useNSURLCache, .progressiveDownload], progress: nil) { _, _, _, finished in
+        downloader.downloadImage(with: url, options: [.useNSURLCache, .progressiveDownload], progress: nil) {
+            _, _, _, finished in
             guard finished else { return }
             if finals.increment() == 1 { done.signal() }
         }
@@ -44,7 +45,12 @@ final class HTTPHarness: @unchecked Sendable {
     private final class FinalCount: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
-        func increment() -> Int { lock.withLock { count += 1; return count } }
+        func increment() -> Int {
+            lock.withLock {
+                count += 1
+                return count
+            }
+        }
         var value: Int { lock.withLock { count } }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP listener on 127.0.0.1 that answers every connection with the same raw bytes (the fuzz input, status
@@ -23,7 +24,9 @@ final class LoopbackResponder: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         precondition(bound == 0 && listen(listener, 64) == 0, "bind/listen: \(errno)")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -48,7 +48,9 @@ final class SDPortTestConnectionHandler: ChannelInboundHandler, RemovableChannel
                 // Held: back on this loop once the gate opens (the handler and context never leave it).
                 let loop = context.eventLoop
                 let held = NIOLoopBound((handler: self, context: context, plan: plan), eventLoop: loop)
-                gate.whenOpen { loop.execute { held.value.handler.answer(context: held.value.context, plan: held.value.plan) } }
+                gate.whenOpen {
+                    loop.execute { held.value.handler.answer(context: held.value.context, plan: held.value.plan) }
+                }
             } else {
                 answer(context: context, plan: plan)
             }

@@ -30,8 +30,9 @@ struct SDPortTestResponsePlan {
     /// The plan for `request` answered by `route` (nil route: 404).
     init(route: SDPortTestRoute?, request: HTTPRequestHead) {
         let keepAlive = request.isKeepAlive
-        var plan = Self(status: 404, body: ByteBuffer(string: "Not Found"), contentType: "text/plain",
-                        request: request, keepAlive: keepAlive)
+        var plan = Self(
+            status: 404, body: ByteBuffer(string: "Not Found"), contentType: "text/plain",
+            request: request, keepAlive: keepAlive)
         if let route {
             plan = Self.build(route: route, request: request, keepAlive: keepAlive)
             plan.gate = route.gate
@@ -45,8 +46,9 @@ struct SDPortTestResponsePlan {
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         if !keepAlive { headers.add(name: "Connection", value: "close") }
-        head = HTTPResponseHead(version: request.version, status: HTTPResponseStatus(statusCode: status),
-                                headers: headers)
+        head = HTTPResponseHead(
+            version: request.version, status: HTTPResponseStatus(statusCode: status),
+            headers: headers)
         pieces = request.method == .HEAD || body.readableBytes == 0 ? [] : [body]
         ending = .endMessage(keepAlive: keepAlive)
     }
@@ -64,10 +66,14 @@ struct SDPortTestResponsePlan {
             return plan
         }
 
-        if let credentials = route.basicAuth, !isAuthorized(request, user: credentials.user,
-                                                            password: credentials.password) {
-            var plan = Self(status: 401, body: ByteBuffer(string: "Unauthorized"), contentType: "text/plain",
-                            request: request, keepAlive: keepAlive)
+        if let credentials = route.basicAuth,
+            !isAuthorized(
+                request, user: credentials.user,
+                password: credentials.password)
+        {
+            var plan = Self(
+                status: 401, body: ByteBuffer(string: "Unauthorized"), contentType: "text/plain",
+                request: request, keepAlive: keepAlive)
             plan.head.headers.add(name: "WWW-Authenticate", value: "Basic realm=\"SDPortTestServer\"")
             plan.delay = route.delay
             return plan
@@ -81,8 +87,9 @@ struct SDPortTestResponsePlan {
             // Read at request time on the event loop: test fixtures are small, and a blocking read here
             // only delays this server's other connections.
             guard let data = try? Data(contentsOf: url) else {
-                var plan = Self(status: 404, body: ByteBuffer(string: "Not Found"), contentType: "text/plain",
-                                request: request, keepAlive: keepAlive)
+                var plan = Self(
+                    status: 404, body: ByteBuffer(string: "Not Found"), contentType: "text/plain",
+                    request: request, keepAlive: keepAlive)
                 plan.delay = route.delay
                 return plan
             }
@@ -132,8 +139,9 @@ struct SDPortTestResponsePlan {
         }
 
         var plan = Self(status: status, body: ByteBuffer(), contentType: nil, request: request, keepAlive: keepAlive)
-        plan.head = HTTPResponseHead(version: request.version, status: HTTPResponseStatus(statusCode: status),
-                                     headers: headers)
+        plan.head = HTTPResponseHead(
+            version: request.version, status: HTTPResponseStatus(statusCode: status),
+            headers: headers)
         plan.delay = route.delay
         plan.ending = ending
         if let chunkSize = route.trickleChunkSize {
@@ -152,7 +160,8 @@ struct SDPortTestResponsePlan {
         guard let value = request.headers.first(name: "Authorization") else { return false }
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "basic",
-              let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
+            let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        else {
             return false
         }
         return String(decoding: decoded, as: UTF8.self) == "\(user):\(password)"
@@ -167,7 +176,8 @@ struct SDPortTestResponsePlan {
             return tags.contains("*") || tags.contains(etag) || tags.contains("W/" + etag)
         }
         if let lastModified = route.lastModified, let since = request.headers.first(name: "If-Modified-Since"),
-           let sinceDate = parseHTTPDate(since) {
+            let sinceDate = parseHTTPDate(since)
+        {
             return sinceDate.timeIntervalSince1970 >= lastModified.timeIntervalSince1970.rounded(.down)
         }
         return false

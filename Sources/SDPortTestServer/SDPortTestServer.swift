@@ -83,9 +83,10 @@ public final class SDPortTestServer: @unchecked Sendable {
                         // encoder NOT to add chunked encoding on its own.
                         var encoder = HTTPResponseEncoder.Configuration()
                         encoder.automaticallySetFramingHeaders = false
-                        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true,
-                                                                 withErrorHandling: true,
-                                                                 withEncoderConfiguration: encoder)
+                        try pipeline.configureHTTPServerPipeline(
+                            withPipeliningAssistance: true,
+                            withErrorHandling: true,
+                            withEncoderConfiguration: encoder)
                         try pipeline.addHandler(SDPortTestConnectionHandler(state: state))
                     }
                 }

@@ -9,7 +9,7 @@ public enum SDPortTestServerError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .certificateGenerationFailed(status, output):
+        case .certificateGenerationFailed(let status, let output):
             return "openssl could not make a self-signed certificate (exit status \(status)): \(output)"
         case .noBoundPort:
             return "the test server's listening socket has no port"

@@ -28,7 +28,9 @@ public struct SDPortTestTLS: Sendable {
     /// The process's certificate, made on first use (a `static let` is initialised once, thread-safely).
     private static let processCertificate: Result<SDPortTestTLS, Error> = Result {
         let tls = try makeSelfSigned()
-        tlsDirectoryToRemove.withLock { $0 = URL(fileURLWithPath: tls.certificatePath).deletingLastPathComponent().path }
+        tlsDirectoryToRemove.withLock {
+            $0 = URL(fileURLWithPath: tls.certificatePath).deletingLastPathComponent().path
+        }
         atexit {
             if let directory = SDPortTestTLS.tlsDirectoryToRemove.withLock({ $0 }) {
                 try? FileManager.default.removeItem(atPath: directory)
@@ -62,8 +64,9 @@ public struct SDPortTestTLS: Sendable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              FileManager.default.fileExists(atPath: certificate),
-              FileManager.default.fileExists(atPath: key) else {
+            FileManager.default.fileExists(atPath: certificate),
+            FileManager.default.fileExists(atPath: key)
+        else {
             throw SDPortTestServerError.certificateGenerationFailed(status: process.terminationStatus, output: text)
         }
         return SDPortTestTLS(certificatePath: certificate, privateKeyPath: key)

@@ -62,7 +62,11 @@ public struct ChromeTrace: Sendable {
                 if coderTrackOfKey[key] == nil {
                     let span = coderSpans[key]!
                     let free = coderTrackEnds.firstIndex { $0 < span.0 } ?? coderTrackEnds.count
-                    if free == coderTrackEnds.count { coderTrackEnds.append(span.1) } else { coderTrackEnds[free] = span.1 }
+                    if free == coderTrackEnds.count {
+                        coderTrackEnds.append(span.1)
+                    } else {
+                        coderTrackEnds[free] = span.1
+                    }
                     coderTrackOfKey[key] = free
                 }
                 trackOfEvent[index] = (.coderQueue, coderTrackOfKey[key]!)
@@ -87,7 +91,9 @@ public struct ChromeTrace: Sendable {
 
         // Track ids: lanes in their order, numbered tracks within a lane.
         var tid: [TimelineLane: [Int]] = [:]
-        var metadata: [[String: Any]] = [["ph": "M", "pid": 1, "tid": 0, "name": "process_name", "args": ["name": processName]]]
+        var metadata: [[String: Any]] = [
+            ["ph": "M", "pid": 1, "tid": 0, "name": "process_name", "args": ["name": processName]]
+        ]
         var next = 1
         for lane in trackCounts.keys.sorted() {
             let count = trackCounts[lane]!
@@ -95,7 +101,9 @@ public struct ChromeTrace: Sendable {
             for number in 0..<count {
                 let name = count > 1 || lane == .coderQueue ? "\(lane.title) \(number + 1)" : lane.title
                 metadata.append(["ph": "M", "pid": 1, "tid": next, "name": "thread_name", "args": ["name": name]])
-                metadata.append(["ph": "M", "pid": 1, "tid": next, "name": "thread_sort_index", "args": ["sort_index": next]])
+                metadata.append([
+                    "ph": "M", "pid": 1, "tid": next, "name": "thread_sort_index", "args": ["sort_index": next],
+                ])
                 next += 1
             }
         }

@@ -20,8 +20,10 @@ public struct TimelineEvent: Sendable {
     public let start: Date
     public let end: Date
 
-    public init(step: Int, name: String, category: String, key: String?, detail: String = "", queue: String,
-                thread: UInt64, isMainThread: Bool = false, start: Date, end: Date) {
+    public init(
+        step: Int, name: String, category: String, key: String?, detail: String = "", queue: String,
+        thread: UInt64, isMainThread: Bool = false, start: Date, end: Date
+    ) {
         self.step = step
         self.name = name
         self.category = category
@@ -44,8 +46,9 @@ public struct TimelineEvent: Sendable {
         } else {
             (name, category) = ("\(event.step.rawValue). \(event.step)", "step")
         }
-        self.init(step: event.step.rawValue, name: name, category: category, key: event.key, detail: event.detail,
-                  queue: event.queue, thread: event.thread, isMainThread: event.isMainThread,
-                  start: min(event.start ?? event.date, event.date), end: event.date)
+        self.init(
+            step: event.step.rawValue, name: name, category: category, key: event.key, detail: event.detail,
+            queue: event.queue, thread: event.thread, isMainThread: event.isMainThread,
+            start: min(event.start ?? event.date, event.date), end: event.date)
     }
 }

@@ -42,7 +42,8 @@ public final class TimelineRecorder: @unchecked Sendable {
 
     /// Writes the events so far as a Chrome trace to `path`.
     public func write(to path: String, processName: String) throws {
-        try ChromeTrace(events: events, processName: processName).data().write(to: URL(fileURLWithPath: path), options: .atomic)
+        try ChromeTrace(events: events, processName: processName).data().write(
+            to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     private func append(_ event: SDWebImageTraceEvent) {

@@ -19,7 +19,9 @@ enum CommandWatchdog {
 
     /// The seconds `SDPORT_COMMAND_DEADLINE` asks for (nil: not set or not a number), else the default.
     static var seconds: TimeInterval {
-        if let text = ProcessInfo.processInfo.environment["SDPORT_COMMAND_DEADLINE"], let value = TimeInterval(text), value >= 0 {
+        if let text = ProcessInfo.processInfo.environment["SDPORT_COMMAND_DEADLINE"], let value = TimeInterval(text),
+            value >= 0
+        {
             return value
         }
         return defaultSeconds

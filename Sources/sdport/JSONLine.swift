@@ -25,8 +25,11 @@ enum JSONLine {
 
     static func encode(_ fields: [String: Value]) -> String {
         let object = fields.mapValues(\.object)
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
-              let text = String(data: data, encoding: .utf8) else { return "{}" }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
+            let text = String(data: data, encoding: .utf8)
+        else { return "{}" }
         return text
     }
 }

@@ -23,8 +23,10 @@ struct SDPortCommand: AsyncParsableCommand {
             \(SDPortExitCode.helpSection)
             """,
         version: SDPortVersion.string,
-        subcommands: [DemoCommand.self, LoadCommand.self, CacheCommand.self, FAQCommand.self, DrillCommand.self,
-                      QuizCommand.self, LabCommand.self, DiagramCommand.self, MuseumCommand.self]
+        subcommands: [
+            DemoCommand.self, LoadCommand.self, CacheCommand.self, FAQCommand.self, DrillCommand.self,
+            QuizCommand.self, LabCommand.self, DiagramCommand.self, MuseumCommand.self,
+        ]
     )
 
     /// Parses, runs, and turns every error into one stderr line and a documented exit code.

@@ -34,12 +34,14 @@ enum SDPortExitCode: Int32, CaseIterable, Sendable {
         case .success: return "success"
         case .loadFailed: return "the load failed (unreachable host, HTTP error, not an image, timeout)"
         case .usage: return "usage error (unknown subcommand, option or value)"
-        case .cacheDirectoryUnusable: return "the cache directory (or the quiz's progress file) cannot be created or written"
+        case .cacheDirectoryUnusable:
+            return "the cache directory (or the quiz's progress file) cannot be created or written"
         case .outputUnwritable: return "the --output file cannot be written"
         case .demoSetupFailed: return "the demo cannot start (no Fixtures directory, server failed)"
         case .checkFailed: return "diagram --check: a regenerated diagram differs from the committed one"
         case .stalled: return "a step inside the command never completed (it stopped at its deadline)"
-        case .missingFiles: return "sdport's knowledge bundle (beside the binary), or for drill N a checkout, is missing"
+        case .missingFiles:
+            return "sdport's knowledge bundle (beside the binary), or for drill N a checkout, is missing"
         }
     }
 

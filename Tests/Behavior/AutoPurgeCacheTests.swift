@@ -154,7 +154,8 @@ final class AutoPurgeCacheTests: XCTestCase {
     /// comes from a seed (a new one each run, printed on a failure; `SDPORT_TEST_SEED=N` replays it), and the
     /// test stops at the first step where cache and model disagree, naming it.
     func test_CACHE14_agreesWithAPlainLRUModelUnderCollidingKeys() {
-        let seed = ProcessInfo.processInfo.environment["SDPORT_TEST_SEED"].flatMap { UInt64($0) }
+        let seed =
+            ProcessInfo.processInfo.environment["SDPORT_TEST_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 0..<UInt64.max)
         for buckets in [1, 7, 1_000] {
             if let divergence = lruDivergence(seed: seed, buckets: buckets) {
@@ -168,11 +169,13 @@ final class AutoPurgeCacheTests: XCTestCase {
     private func lruDivergence(seed: UInt64, buckets: Int) -> String? {
         let cache = AutoPurgeCache<CollidingKey, Box>(purgesOnMemoryWarning: false)
         var model: [(key: CollidingKey, id: Int, cost: Int)] = []  // most recent first
-        var countLimit = 0, costLimit = 0
+        var countLimit = 0
+        var costLimit = 0
         var random = SeededGenerator(seed: seed)
         func trimModel() {
             while (countLimit > 0 && model.count > countLimit)
-                    || (costLimit > 0 && model.reduce(0, { $0 + $1.cost }) > costLimit) {
+                || (costLimit > 0 && model.reduce(0, { $0 + $1.cost }) > costLimit)
+            {
                 model.removeLast()
             }
         }
@@ -193,7 +196,8 @@ final class AutoPurgeCacheTests: XCTestCase {
                 if let expected { model.insert(expected, at: 0) }
                 let found = cache.object(forKey: key)?.id
                 if found != expected?.id {
-                    return "step \(step), \(action): the cache gave \(found.map(String.init) ?? "nil"), the model \(expected.map { String($0.id) } ?? "nil")"
+                    return
+                        "step \(step), \(action): the cache gave \(found.map(String.init) ?? "nil"), the model \(expected.map { String($0.id) } ?? "nil")"
                 }
             case 80..<97:
                 action = "remove \(key.id)"
@@ -210,13 +214,16 @@ final class AutoPurgeCacheTests: XCTestCase {
                 cache.totalCostLimit = costLimit
                 trimModel()
             }
-            let order = cache.keysByRecency.map(\.id), expectedOrder = model.map(\.key.id)
+            let order = cache.keysByRecency.map(\.id)
+            let expectedOrder = model.map(\.key.id)
             if order != expectedOrder {
-                return "step \(step), \(action): keys by recency \(order.prefix(12)) != model \(expectedOrder.prefix(12))"
+                return
+                    "step \(step), \(action): keys by recency \(order.prefix(12)) != model \(expectedOrder.prefix(12))"
             }
             let cost = model.reduce(0) { $0 + $1.cost }
             if cache.count != model.count || cache.totalCost != cost {
-                return "step \(step), \(action): count \(cache.count), cost \(cache.totalCost) != model \(model.count), \(cost)"
+                return
+                    "step \(step), \(action): count \(cache.count), cost \(cache.totalCost) != model \(model.count), \(cost)"
             }
         }
         for entry in model where cache.object(forKey: entry.key)?.id != entry.id {

@@ -29,7 +29,8 @@ final class CACHE04_StoreTests: CACHETestCase {
             XCTAssertTrue(Thread.isMainThread, "4.4.8 calls back on the main queue")
             done.fulfill()
         }
-        XCTAssertTrue(cache.imageFromMemoryCache(forKey: "http://example.com/a.png") === image, "memory is filled at once")
+        XCTAssertTrue(
+            cache.imageFromMemoryCache(forKey: "http://example.com/a.png") === image, "memory is filled at once")
         wait(for: [done], timeout: 10)
         let path = try XCTUnwrap(cache.defaultCachePath(forKey: "http://example.com/a.png"))
         XCTAssertEqual(FileManager.default.contents(atPath: path), bytes)
@@ -88,12 +89,15 @@ final class CACHE04_StoreTests: CACHETestCase {
     func test_CACHE05_storeImageDataToDiskCreatesDirectoryAndWritesBeforeReturning() {
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.diskCachePath))
         cache.storeImageData(toDisk: Data([7, 7, 7]), forKey: "sync")
-        XCTAssertEqual(FileManager.default.contents(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "sync"))), Data([7, 7, 7]),
-                       "written before the call returns")
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "sync"))),
+            Data([7, 7, 7]),
+            "written before the call returns")
 
         cache.storeImageData(toDisk: nil, forKey: "nil-data")
         cache.storeImageData(toDisk: Data([1]), forKey: nil)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "nil-data"))))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "nil-data"))))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.diskCachePath).count, 1)
     }
 
@@ -106,11 +110,16 @@ final class CACHE04_StoreTests: CACHETestCase {
         let cache = self.cache!
         let order = CACHELocked<[String]>([])
         let path = try XCTUnwrap(cache.defaultCachePath(forKey: "worker"))
-        let held = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0), calling = DispatchSemaphore(value: 0)
+        let held = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let calling = DispatchSemaphore(value: 0)
         cache.ioQueue.async {
             held.signal()
             gate.wait()
-            order.mutate { $0.append(FileManager.default.fileExists(atPath: path) ? "gate opens, file there" : "gate opens, no file") }
+            order.mutate {
+                $0.append(
+                    FileManager.default.fileExists(atPath: path) ? "gate opens, file there" : "gate opens, no file")
+            }
         }
         XCTAssertEqual(held.wait(timeout: .now() + 10), .success, "the gate holds the io queue")
         let returned = expectation(description: "returned on the worker")
@@ -119,7 +128,9 @@ final class CACHE04_StoreTests: CACHETestCase {
         DispatchQueue(label: "sdport.test.cache05.worker").async {
             calling.signal()
             cache.storeImageData(toDisk: Data([5, 4, 3]), forKey: "worker")
-            order.mutate { $0.append(FileManager.default.fileExists(atPath: path) ? "returned, file there" : "returned, no file") }
+            order.mutate {
+                $0.append(FileManager.default.fileExists(atPath: path) ? "returned, file there" : "returned, no file")
+            }
             returnedEarly.fulfill()
             returned.fulfill()
         }
@@ -141,7 +152,8 @@ final class CACHE04_StoreTests: CACHETestCase {
         cache.ioQueue.sync {
             XCTAssertTrue(cache.isOnIOQueue)
             cache.storeImageData(toDisk: Data([8]), forKey: "on-queue")
-            existed.set(cache.defaultCachePath(forKey: "on-queue").map(FileManager.default.fileExists(atPath:)) ?? false)
+            existed.set(
+                cache.defaultCachePath(forKey: "on-queue").map(FileManager.default.fileExists(atPath:)) ?? false)
         }
         XCTAssertTrue(existed.value, "written before the call returned, inside the io queue")
         XCTAssertFalse(cache.isOnIOQueue)

@@ -28,7 +28,9 @@ final class CACHE05_KillTests: XCTestCase {
             // The child's private home (Tests/Isolation) goes into the directory too: a killed child cannot remove it.
             let child = try ChildProcess(
                 executable: worker, arguments: ["store", directory.path, String(Self.imageCount)],
-                environment: ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) { $1 },
+                environment: ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) {
+                    $1
+                },
                 stdout: .null, stderr: .null)
             // The moment: once the directory holds a random number of files (the first round starts empty,
             // later ones hold earlier rounds' files and overwrite them, so some rounds are killed at once).
@@ -41,13 +43,15 @@ final class CACHE05_KillTests: XCTestCase {
         }
         XCTAssertGreaterThan(killedMidway, 0, "at least one child was killed while storing")
 
-        XCTAssertEqual(try CacheWorkload.tornFiles(in: cache.diskCachePath, keys: Self.imageCount), [],
-                       "every file under a cache name holds exactly the image stored under its key")
+        XCTAssertEqual(
+            try CacheWorkload.tornFiles(in: cache.diskCachePath, keys: Self.imageCount), [],
+            "every file under a cache name holds exactly the image stored under its key")
         let temporaries = files().filter { $0.hasPrefix(".") }
         // Leftover temporary files are removed by the cleanup once old enough to be abandoned.
         for name in temporaries {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 24 * 3600)],
-                                                  ofItemAtPath: cache.diskCachePath + "/" + name)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -2 * 24 * 3600)],
+                ofItemAtPath: cache.diskCachePath + "/" + name)
         }
         let cleaned = expectation(description: "deleteOldFiles")
         cache.deleteOldFiles { cleaned.fulfill() }

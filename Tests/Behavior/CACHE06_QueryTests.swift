@@ -13,7 +13,9 @@ final class CACHE06_QueryTests: CACHETestCase {
         let barePath = (try XCTUnwrap(cache.defaultCachePath(forKey: bareKey)) as NSString).deletingPathExtension
         XCTAssertTrue(FileManager.default.createFile(atPath: barePath, contents: Data([2])))
 
-        for (key, expected) in [("http://example.com/with.png", true), (bareKey, true), ("http://example.com/none.png", false)] {
+        for (key, expected) in [
+            ("http://example.com/with.png", true), (bareKey, true), ("http://example.com/none.png", false),
+        ] {
             let answered = expectation(description: key)
             cache.diskImageExists(withKey: key) { exists in
                 XCTAssertTrue(Thread.isMainThread)
@@ -68,7 +70,9 @@ final class CACHE06_QueryTests: CACHETestCase {
     func test_CACHE08_readOnlyPathsAreSearchedInOrder() throws {
         let readOnlyA = directory.url.appendingPathComponent("bundleA").path
         let readOnlyB = directory.url.appendingPathComponent("bundleB").path
-        for path in [readOnlyA, readOnlyB] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        for path in [readOnlyA, readOnlyB] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
         cache.addReadOnlyCachePath(readOnlyA)
         cache.addReadOnlyCachePath(readOnlyB)
         cache.addReadOnlyCachePath(readOnlyA)
@@ -80,7 +84,8 @@ final class CACHE06_QueryTests: CACHETestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: readOnlyB + "/" + name, contents: Data("B".utf8)))
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("B".utf8))
         XCTAssertTrue(FileManager.default.createFile(atPath: readOnlyA + "/" + bareName, contents: Data("A-bare".utf8)))
-        XCTAssertEqual(cache.diskImageData(forKey: key), Data("A-bare".utf8), "an earlier path wins, even without extension")
+        XCTAssertEqual(
+            cache.diskImageData(forKey: key), Data("A-bare".utf8), "an earlier path wins, even without extension")
         storeData(Data("own".utf8), forKey: key)
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("own".utf8), "the cache's own directory comes first")
 
@@ -116,7 +121,8 @@ final class CACHE06_QueryTests: CACHETestCase {
         XCTAssertEqual(answer.value, .memory, "done ran before the call returned")
 
         let withData = expectation(description: "memory hit with data")
-        let dataOperation = cache.queryCacheOperation(forKey: "mem", options: .queryDataWhenInMemory) { found, data, type in
+        let dataOperation = cache.queryCacheOperation(forKey: "mem", options: .queryDataWhenInMemory) {
+            found, data, type in
             XCTAssertTrue(Thread.isMainThread)
             XCTAssertTrue(found === image)
             XCTAssertEqual(data, Data([4, 2]))

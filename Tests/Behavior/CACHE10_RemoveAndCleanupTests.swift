@@ -185,7 +185,9 @@ final class CACHE10_RemoveAndCleanupTests: CACHETestCase {
     func test_CACHE12_cleanupSizeIsBlocksOnDisk() throws {
         for i in 0..<10 {
             storeData(Data([UInt8(i)]), forKey: "f\(i)")
-            try setDate(Date(timeIntervalSinceNow: TimeInterval(-1000 + i * 10)), ofFileAt: try XCTUnwrap(cache.defaultCachePath(forKey: "f\(i)")))
+            try setDate(
+                Date(timeIntervalSinceNow: TimeInterval(-1000 + i * 10)),
+                ofFileAt: try XCTUnwrap(cache.defaultCachePath(forKey: "f\(i)")))
         }
         let block = allocatedSize(ofFileAt: try XCTUnwrap(cache.defaultCachePath(forKey: "f0")))
         XCTAssertGreaterThan(block, 1, "a 1-byte file takes at least one block")

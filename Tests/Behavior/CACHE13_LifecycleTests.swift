@@ -47,8 +47,11 @@ final class CACHE13_LifecycleTests: CACHETestCase {
 
     /// Parity: CACHE-13 — the notification names are UIKit's.
     func test_CACHE13_notificationNamesAreUIKits() {
-        XCTAssertEqual(UIApplication.didReceiveMemoryWarningNotification.rawValue, "UIApplicationDidReceiveMemoryWarningNotification")
+        XCTAssertEqual(
+            UIApplication.didReceiveMemoryWarningNotification.rawValue,
+            "UIApplicationDidReceiveMemoryWarningNotification")
         XCTAssertEqual(UIApplication.willTerminateNotification.rawValue, "UIApplicationWillTerminateNotification")
-        XCTAssertEqual(UIApplication.didEnterBackgroundNotification.rawValue, "UIApplicationDidEnterBackgroundNotification")
+        XCTAssertEqual(
+            UIApplication.didEnterBackgroundNotification.rawValue, "UIApplicationDidEnterBackgroundNotification")
     }
 }

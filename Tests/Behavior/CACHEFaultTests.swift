@@ -11,7 +11,8 @@ final class CACHEFaultTests: CACHETestCase {
         let keys = [
             "../../../../tmp/escape.png", "/etc/passwd", "..", ".", "", "a\u{0}b.png", "http://x.com/a.p%00ng",
             "http://x.com/a.p%2Fng", String(repeating: "k", count: 10_000),
-            "http://x.com/f." + String(repeating: "e", count: 300), "http://x.com/f." + String(repeating: "é", count: 150),
+            "http://x.com/f." + String(repeating: "e", count: 300),
+            "http://x.com/f." + String(repeating: "é", count: 150),
             "ключ/изображение.jpg", "key with spaces & symbols?#.gif", "weird:key.webp", "\n\t\r",
         ]
         for (index, key) in keys.enumerated() {
@@ -23,13 +24,15 @@ final class CACHEFaultTests: CACHETestCase {
             XCTAssertTrue(name.range(of: "^[0-9a-f]{32}(\\.[^/\\x00]+)?$", options: .regularExpression) != nil, name)
             XCTAssertLessThanOrEqual(name.utf8.count, 255)
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["com.hackemist.SDWebImageCache.test"],
-                       "nothing was written beside the cache directory")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path), ["com.hackemist.SDWebImageCache.test"],
+            "nothing was written beside the cache directory")
         for (index, key) in keys.enumerated() {
             XCTAssertEqual(cache.diskImageData(forKey: key), Data([UInt8(index)]), key.debugDescription)
         }
-        XCTAssertNotEqual(SDImageCache.cachedFileName(forKey: "a\u{0}b.png"), SDImageCache.cachedFileName(forKey: "a"),
-                          "the whole key is hashed, NUL included")
+        XCTAssertNotEqual(
+            SDImageCache.cachedFileName(forKey: "a\u{0}b.png"), SDImageCache.cachedFileName(forKey: "a"),
+            "the whole key is hashed, NUL included")
     }
 
     /// A "/" or NUL followed by a combining mark is one Character that is not equal to "/" or NUL: removing
@@ -38,16 +41,19 @@ final class CACHEFaultTests: CACHETestCase {
     /// Latin-1 as the harness does).
     func test_CACHE05_slashOrNULWithACombiningMarkNeverReachesTheFileName() throws {
         let fuzzed = try TestFixtures.data("fuzz/cachename-slash-with-combining-mark.key")
-        let keys = [String(decoding: fuzzed, as: UTF8.self), String(fuzzed.map { Character(Unicode.Scalar($0)) }),
-                    "http://x.com/a.p/\u{650}ng", "http://x.com/a.p\u{0}\u{301}ng", "a b.e/\u{301}/../../x"]
+        let keys = [
+            String(decoding: fuzzed, as: UTF8.self), String(fuzzed.map { Character(Unicode.Scalar($0)) }),
+            "http://x.com/a.p/\u{650}ng", "http://x.com/a.p\u{0}\u{301}ng", "a b.e/\u{301}/../../x",
+        ]
         for (index, key) in keys.enumerated() {
             let name = SDImageCache.cachedFileName(forKey: key)
             XCTAssertFalse(name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(0), name.debugDescription)
             storeData(Data([UInt8(index)]), forKey: key)
             XCTAssertEqual(cache.diskImageData(forKey: key), Data([UInt8(index)]), key.debugDescription)
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["com.hackemist.SDWebImageCache.test"],
-                       "nothing was written beside the cache directory")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path), ["com.hackemist.SDWebImageCache.test"],
+            "nothing was written beside the cache directory")
     }
 
     /// Keys that are no URL and hold "//" before a non-ASCII character ("a//é"): Foundation's
@@ -56,8 +62,10 @@ final class CACHEFaultTests: CACHETestCase {
     /// ways the harness reads it (UTF-8, and Latin-1). Each key gets a name and stores and reads back.
     func test_CACHE05_keysThatTrapFoundationsPathExtensionGetAName() throws {
         let fuzzed = try TestFixtures.data("fuzz/cachename-double-slash-non-ascii.key")
-        let keys = [String(decoding: fuzzed, as: UTF8.self), String(fuzzed.map { Character(Unicode.Scalar($0)) }),
-                    "a//é", "a//é.png", "x//图片", "http://\u{FFFD}"]
+        let keys = [
+            String(decoding: fuzzed, as: UTF8.self), String(fuzzed.map { Character(Unicode.Scalar($0)) }),
+            "a//é", "a//é.png", "x//图片", "http://\u{FFFD}",
+        ]
         for (index, key) in keys.enumerated() {
             let name = SDImageCache.cachedFileName(forKey: key)
             XCTAssertTrue(name.range(of: "^[0-9a-f]{32}(\\.[^/\\x00]+)?$", options: .regularExpression) != nil, name)
@@ -101,7 +109,8 @@ final class CACHEFaultTests: CACHETestCase {
         storeData(Data([1]), forKey: "before")
         let unprivileged: uid_t = 65534  // nobody
         if geteuid() == 0 {
-            XCTAssertEqual(chown(cache.diskCachePath, unprivileged, gid_t(unprivileged)), 0, String(cString: strerror(errno)))
+            XCTAssertEqual(
+                chown(cache.diskCachePath, unprivileged, gid_t(unprivileged)), 0, String(cString: strerror(errno)))
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cache.diskCachePath)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cache.diskCachePath) }
@@ -145,7 +154,9 @@ final class CACHEFaultTests: CACHETestCase {
         let cache = self.cache!
         cache.completionQueue = DispatchQueue(label: "sdport.test.cache.stress.completions")
         let keys = (0..<6).map { "http://example.com/stress\($0).png" }
-        @Sendable func payload(_ key: Int, _ version: Int) -> Data { Data(repeating: UInt8(key * 16 + version % 16), count: 2_000 + key) }
+        @Sendable func payload(_ key: Int, _ version: Int) -> Data {
+            Data(repeating: UInt8(key * 16 + version % 16), count: 2_000 + key)
+        }
         let finished = expectation(description: "stress finished")
         let pendingCallbacks = DispatchGroup()
         DispatchQueue.global().async {
@@ -155,8 +166,10 @@ final class CACHEFaultTests: CACHETestCase {
                     switch (worker + i) % 5 {
                     case 0, 1:
                         pendingCallbacks.enter()
-                        cache.store(CACHETestImages.opaque(width: 1, height: 1), imageData: payload(k, i), forKey: keys[k],
-                                    toDisk: true) { pendingCallbacks.leave() }
+                        cache.store(
+                            CACHETestImages.opaque(width: 1, height: 1), imageData: payload(k, i), forKey: keys[k],
+                            toDisk: true
+                        ) { pendingCallbacks.leave() }
                     case 2:
                         if let data = cache.diskImageData(forKey: keys[k]) {
                             XCTAssertEqual(data.count, 2_000 + k, "a read sees a whole file")

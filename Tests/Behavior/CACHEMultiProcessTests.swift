@@ -21,7 +21,9 @@ final class CACHEMultiProcessTests: XCTestCase {
         let directory = try TemporaryDirectory(prefix: "sdport-multi")
         defer { directory.remove() }
         let worker = try CLIProcess.executable("sdport-cache-worker")
-        let environment = ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging(["SDPORT_TEST_HOME_PARENT": directory.path]) {
+            $1
+        }
         func start(_ arguments: [String]) throws -> ChildProcess {
             try ChildProcess(executable: worker, arguments: arguments, environment: environment)
         }
@@ -32,15 +34,18 @@ final class CACHEMultiProcessTests: XCTestCase {
         }
 
         let seeds = (0..<Self.workers).map { UInt64(1000 + $0) }
-        let mixed = try seeds.map { try start(["mixed", directory.path, String($0), String(Self.operations), String(Self.keys)]) }
+        let mixed = try seeds.map {
+            try start(["mixed", directory.path, String($0), String(Self.operations), String(Self.keys)])
+        }
         var total = CacheWorkload.Report()
         for (index, child) in mixed.enumerated() {
             try finish(child, "worker \(index)")
             let report = try JSONDecoder().decode(CacheWorkload.Report.self, from: child.data(1))
             let plan = CacheWorkload.planned(seed: seeds[index], operations: Self.operations, keys: Self.keys)
-            XCTAssertEqual([report.stores, report.reads, report.removals, report.cleanups, report.clears],
-                           [plan.stores, plan.reads, plan.removals, plan.cleanups, plan.clears],
-                           "worker \(index) ran the operations its seed plans")
+            XCTAssertEqual(
+                [report.stores, report.reads, report.removals, report.cleanups, report.clears],
+                [plan.stores, plan.reads, plan.removals, plan.cleanups, plan.clears],
+                "worker \(index) ran the operations its seed plans")
             XCTAssertEqual(report.hits + report.misses, report.reads, "worker \(index): every read is a hit or a miss")
             XCTAssertLessThan(report.storeFailures, report.stores, "worker \(index): stores succeed")
             XCTAssertEqual(report.wrongReads, 0, "worker \(index) read bytes that were not its key's payload")
@@ -51,17 +56,23 @@ final class CACHEMultiProcessTests: XCTestCase {
         XCTAssertGreaterThan(total.clears, 0, "clearDisk ran while others wrote")
 
         let share = Self.keys / Self.workers
-        let storers = try (0..<Self.workers).map { try start(["store", directory.path, String(share), String($0 * share)]) }
+        let storers = try (0..<Self.workers).map {
+            try start(["store", directory.path, String(share), String($0 * share)])
+        }
         for (index, child) in storers.enumerated() { try finish(child, "storer \(index)") }
         let cachePath = CacheWorkload.cache(in: directory.path).diskCachePath
         let names = try FileManager.default.contentsOfDirectory(atPath: cachePath).filter { !$0.hasPrefix(".") }
-        XCTAssertEqual(Set(names), Set((0..<Self.keys).map { SDImageCache.cachedFileName(forKey: CacheWorkload.key($0)) }),
-                       "every key the last phase stored is there, and nothing else")
+        XCTAssertEqual(
+            Set(names), Set((0..<Self.keys).map { SDImageCache.cachedFileName(forKey: CacheWorkload.key($0)) }),
+            "every key the last phase stored is there, and nothing else")
         for index in 0..<Self.keys {
             let path = cachePath + "/" + SDImageCache.cachedFileName(forKey: CacheWorkload.key(index))
             XCTAssertEqual(FileManager.default.contents(atPath: path), try CacheWorkload.payload(index), "key \(index)")
         }
-        XCTAssertEqual(try CacheWorkload.tornFiles(in: cachePath, keys: Self.keys), [], "no torn file under a cache name")
-        print("multi-process: \(total.stores) stores (\(total.storeFailures) failed), \(total.hits) hits, \(total.misses) misses, \(total.clears) clears")
+        XCTAssertEqual(
+            try CacheWorkload.tornFiles(in: cachePath, keys: Self.keys), [], "no torn file under a cache name")
+        print(
+            "multi-process: \(total.stores) stores (\(total.storeFailures) failed), \(total.hits) hits, \(total.misses) misses, \(total.clears) clears"
+        )
     }
 }

@@ -24,8 +24,10 @@ class CACHETestCase: XCTestCase {
     }
 
     /// Stores `data` on disk for `key` through the cache (no encoding) and waits for the completion.
-    func storeData(_ data: Data, forKey key: String, image: UIImage = CACHETestImages.opaque(width: 2, height: 2),
-                   in cache: SDImageCache? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    func storeData(
+        _ data: Data, forKey key: String, image: UIImage = CACHETestImages.opaque(width: 2, height: 2),
+        in cache: SDImageCache? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let target = cache ?? self.cache!
         let stored = expectation(description: "stored \(key.prefix(40))")
         target.store(image, imageData: data, forKey: key, toDisk: true) { stored.fulfill() }
@@ -65,14 +67,22 @@ enum CACHETestImages {
     /// An opaque image filled with one colour.
     static func opaque(width: Int, height: Int, scale: CGFloat = 1, red: UInt8 = 200) -> UIImage {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = red; pixels[i + 1] = 30; pixels[i + 2] = 60 }
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            pixels[i] = red
+            pixels[i + 1] = 30
+            pixels[i + 2] = 60
+        }
         return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, hasAlpha: false, scale: scale)
     }
 
     /// An image with transparent pixels.
     static func translucent(width: Int, height: Int) -> UIImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = 10; pixels[i + 1] = 200; pixels[i + 3] = 100 }
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            pixels[i] = 10
+            pixels[i + 1] = 200
+            pixels[i + 3] = 100
+        }
         return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, hasAlpha: true)
     }
 

@@ -43,22 +43,31 @@ struct CLIProcess {
 
     /// Runs `sdport arguments...` in `directory` (default: the package root) and waits for it to exit, at most
     /// `deadline` seconds (then it is killed and `ChildProcess.DeadlineExceeded`, naming the command, is thrown).
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
-                    input: String? = nil, deadline: TimeInterval = defaultDeadline) throws -> Result {
-        try run(executable: binary(), arguments, in: directory, environment: environment, input: input, deadline: deadline)
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+        input: String? = nil, deadline: TimeInterval = defaultDeadline
+    ) throws -> Result {
+        try run(
+            executable: binary(), arguments, in: directory, environment: environment, input: input, deadline: deadline)
     }
 
     /// Runs `python3 arguments...` (found on PATH) as `run` runs `sdport`; the tests of the scripts under scripts/.
-    static func runPython(_ arguments: [String], in directory: URL? = nil,
-                          deadline: TimeInterval = defaultDeadline) throws -> Result {
-        try run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: directory, deadline: deadline)
+    static func runPython(
+        _ arguments: [String], in directory: URL? = nil,
+        deadline: TimeInterval = defaultDeadline
+    ) throws -> Result {
+        try run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: directory, deadline: deadline
+        )
     }
 
     /// Runs `executable arguments...` as `run` runs `sdport`. `environment` is merged into this process's;
     /// `input`, when given, is written to the child's stdin, which is then closed (else stdin is /dev/null).
-    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil,
-                    environment: [String: String]? = nil, input: String? = nil,
-                    deadline: TimeInterval = defaultDeadline) throws -> Result {
+    static func run(
+        executable: URL, _ arguments: [String], in directory: URL? = nil,
+        environment: [String: String]? = nil, input: String? = nil,
+        deadline: TimeInterval = defaultDeadline
+    ) throws -> Result {
         let child = try ChildProcess(
             executable: executable, arguments: arguments, directory: directory ?? packageRoot,
             environment: environment.map { ProcessInfo.processInfo.environment.merging($0) { _, new in new } },
@@ -71,7 +80,8 @@ struct CLIProcess {
             }
         }
         let exit = try child.wait(deadline: deadline)
-        return Result(status: exit.code, stdout: child.text(1), stderr: child.text(2), reason: exit.reason,
-                      peakResidentBytes: exit.peakResidentBytes)
+        return Result(
+            status: exit.code, stdout: child.text(1), stderr: child.text(2), reason: exit.reason,
+            peakResidentBytes: exit.peakResidentBytes)
     }
 }

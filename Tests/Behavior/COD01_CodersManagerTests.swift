@@ -43,8 +43,10 @@ final class COD01_CodersManagerTests: XCTestCase {
         XCTAssertEqual(SDWebImageCodersManager.shared.coders.count, 2)
         XCTAssertTrue(SDWebImageCodersManager.shared === SDWebImageCodersManager.shared)
         let manager = SDWebImageCodersManager()
-        for (fixture, coder) in [("baseline.jpg", "SDWebImageImageIOCoder"), ("rgba.png", "SDWebImageImageIOCoder"),
-                                 ("animated.gif", "SDWebImageImageIOCoder"), ("lossy.webp", "SDWebImageWebPCoder")] {
+        for (fixture, coder) in [
+            ("baseline.jpg", "SDWebImageImageIOCoder"), ("rgba.png", "SDWebImageImageIOCoder"),
+            ("animated.gif", "SDWebImageImageIOCoder"), ("lossy.webp", "SDWebImageWebPCoder"),
+        ] {
             let data = try? TestFixtures.data(fixture)
             XCTAssertEqual(manager.coder(forDecoding: data).map { String(describing: type(of: $0)) }, coder, fixture)
         }
@@ -83,7 +85,8 @@ final class COD01_CodersManagerTests: XCTestCase {
         manager.addCoder(counting)
         XCTAssertEqual(manager.coders.count, 3)
         XCTAssertEqual(try manager.decodeImage(from: png).sd_imageLoopCount, 42, "the added coder answered")
-        XCTAssertEqual(manager.encodedData(with: try manager.decodeImage(from: png), format: .png), Data("counted".utf8))
+        XCTAssertEqual(
+            manager.encodedData(with: try manager.decodeImage(from: png), format: .png), Data("counted".utf8))
         var data: Data? = png
         _ = manager.decompressedImage(with: try manager.decodeImage(from: png), data: &data, options: nil)
         XCTAssertEqual(counting.calls, ["decode", "decode", "encode", "decode", "decompress"])
@@ -118,8 +121,9 @@ final class COD01_CodersManagerTests: XCTestCase {
         XCTAssertEqual(decompressed.sd_imageFormat, .jpeg)
 
         var noData: Data?
-        XCTAssertTrue(try XCTUnwrap(manager.decompressedImage(with: opaque, data: &noData, options: nil)).sd_isDecoded,
-                      "without data the helper still force-decodes, as the ImageIO coder did")
+        XCTAssertTrue(
+            try XCTUnwrap(manager.decompressedImage(with: opaque, data: &noData, options: nil)).sd_isDecoded,
+            "without data the helper still force-decodes, as the ImageIO coder did")
 
         let empty = SDWebImageCodersManager(coders: [])
         XCTAssertFalse(empty.canDecode(from: try TestFixtures.data("rgba.png")))

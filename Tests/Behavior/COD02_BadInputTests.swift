@@ -9,8 +9,10 @@ import XCTest
 final class COD02_BadInputTests: XCTestCase {
     /// The default set plus the animated GIF coder, so every library's decoder is reached.
     private let manager = AnimatedGIFCoding.manager()
-    private let allCoders: [any SDWebImageCoder] = [SDWebImagePNGCoder(), SDWebImageJPEGCoder(), SDWebImageGIFCoder(),
-                                                    SDWebImageWebPCoder(), SDWebImageImageIOCoder()]
+    private let allCoders: [any SDWebImageCoder] = [
+        SDWebImagePNGCoder(), SDWebImageJPEGCoder(), SDWebImageGIFCoder(),
+        SDWebImageWebPCoder(), SDWebImageImageIOCoder(),
+    ]
 
     private func decodeError(_ data: Data, by coder: any SDWebImageCoder) -> SDWebImageCoderError? {
         do {
@@ -66,26 +68,36 @@ final class COD02_BadInputTests: XCTestCase {
             XCTAssertEqual(decodeError(Data(), by: coder), .emptyData, "\(type(of: coder))")
         }
         // Right signature, nothing valid behind it.
-        let signatures: [Data] = [Data([0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x02]), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-                                  Data("GIF89a".utf8), Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)]
+        let signatures: [Data] = [
+            Data([0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x02]), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            Data("GIF89a".utf8), Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8),
+        ]
         for data in signatures {
             let error = decodeError(data, by: manager)
             XCTAssertNotNil(error, "\(Array(data))")
             XCTAssertFalse(error?.localizedDescription.isEmpty ?? true)
         }
-        XCTAssertNil(manager.decodedImage(with: try TestFixtures.data("corrupt.jpg")), "the original's nil-on-failure API")
+        XCTAssertNil(
+            manager.decodedImage(with: try TestFixtures.data("corrupt.jpg")), "the original's nil-on-failure API")
         XCTAssertNil(manager.decodedImage(with: nil))
     }
 
     /// Parity: COD-02 — headers claiming enormous sizes are refused with `tooLarge` (before allocating).
     func test_COD02_enormousHeadersAreRefused() throws {
-        XCTAssertEqual(decodeError(try TestFixtures.data("huge-dimensions.png"), by: manager), .tooLarge(width: 100000, height: 100000))
-        XCTAssertEqual(decodeError(try TestFixtures.data("huge-dimensions.jpg"), by: manager), .tooLarge(width: 65000, height: 65000))
-        XCTAssertEqual(decodeError(try TestFixtures.data("huge-dimensions.gif"), by: manager), .tooLarge(width: 65535, height: 65535))
+        XCTAssertEqual(
+            decodeError(try TestFixtures.data("huge-dimensions.png"), by: manager),
+            .tooLarge(width: 100000, height: 100000))
+        XCTAssertEqual(
+            decodeError(try TestFixtures.data("huge-dimensions.jpg"), by: manager),
+            .tooLarge(width: 65000, height: 65000))
+        XCTAssertEqual(
+            decodeError(try TestFixtures.data("huge-dimensions.gif"), by: manager),
+            .tooLarge(width: 65535, height: 65535))
         XCTAssertEqual(SDWebImageCoderHelper.maxDecodedPixelCount, 16384 * 16384)
         // The progressive PNG reader refuses it too.
         let progressive = SDWebImagePNGCoder()
-        XCTAssertNil(progressive.incrementallyDecodedImage(with: try TestFixtures.data("huge-dimensions.png"), finished: false))
+        XCTAssertNil(
+            progressive.incrementallyDecodedImage(with: try TestFixtures.data("huge-dimensions.png"), finished: false))
     }
 
     /// Parity: COD-02 — fuzz: 200 random or mutated byte arrays per format (seeded, so reproducible) through
@@ -93,9 +105,12 @@ final class COD02_BadInputTests: XCTestCase {
     /// nothing crashes or exits.
     func test_COD02_fuzzedInputNeverCrashes() throws {
         var random = SeededGenerator(seed: 0x5D90_27)
-        let seeds = ["baseline.jpg", "progressive.jpg", "rgba.png", "interlaced.png", "animated.gif", "lossy.webp",
-                     "lossless.webp", "animated.webp"]
-        var decodedCount = 0, errorCount = 0
+        let seeds = [
+            "baseline.jpg", "progressive.jpg", "rgba.png", "interlaced.png", "animated.gif", "lossy.webp",
+            "lossless.webp", "animated.webp",
+        ]
+        var decodedCount = 0
+        var errorCount = 0
         for name in seeds {
             let original = [UInt8](try TestFixtures.data(name))
             for round in 0..<200 {
@@ -103,15 +118,18 @@ final class COD02_BadInputTests: XCTestCase {
                 switch round % 4 {
                 case 0:  // flip a few bytes anywhere (the header included)
                     for _ in 0..<Int.random(in: 1...8, using: &random) {
-                        bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                        bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(
+                            in: 0...255, using: &random)
                     }
                 case 1:  // cut at a random length
                     bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
                 case 2:  // keep the first bytes (the signature), random after them
                     let keep = min(bytes.count, Int.random(in: 1...40, using: &random))
-                    bytes = Array(bytes.prefix(keep)) + (0..<Int.random(in: 0...600, using: &random)).map { _ in
-                        UInt8.random(in: 0...255, using: &random)
-                    }
+                    bytes =
+                        Array(bytes.prefix(keep))
+                        + (0..<Int.random(in: 0...600, using: &random)).map { _ in
+                            UInt8.random(in: 0...255, using: &random)
+                        }
                 default:  // overwrite a run in the middle
                     let start = Int.random(in: 0..<bytes.count, using: &random)
                     for i in start..<min(bytes.count, start + Int.random(in: 1...64, using: &random)) {
@@ -129,7 +147,8 @@ final class COD02_BadInputTests: XCTestCase {
         }
         // Pure noise, no signature at all.
         for _ in 0..<200 {
-            let data = Data((0..<Int.random(in: 0...512, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let data = Data(
+                (0..<Int.random(in: 0...512, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
             for coder in allCoders {
                 _ = decodeError(data, by: coder)
             }

@@ -23,9 +23,11 @@ final class COD02_DecoderTests: XCTestCase {
             CODFixturePixels.assertBlockColors(image, tolerance: 4)
             CODFixturePixels.assertPixel(image, x: 0, y: 0, (8, 10, 0, 255), tolerance: 4)
         }
-        let baseline = try decode("baseline.jpg"), progressive = try decode("progressive.jpg")
-        XCTAssertLessThanOrEqual(CODFixturePixels.maxDifference(baseline, progressive), 8,
-                                 "the same picture, coded sequentially and progressively")
+        let baseline = try decode("baseline.jpg")
+        let progressive = try decode("progressive.jpg")
+        XCTAssertLessThanOrEqual(
+            CODFixturePixels.maxDifference(baseline, progressive), 8,
+            "the same picture, coded sequentially and progressively")
     }
 
     /// Parity: COD-02 — grayscale JPEG expands to RGB with equal channels.
@@ -36,7 +38,8 @@ final class COD02_DecoderTests: XCTestCase {
         for by in 0..<8 {
             for bx in 0..<8 {
                 let value = (bx * 8 + by) * 4
-                CODFixturePixels.assertPixel(image, x: bx * 8 + 4, y: by * 8 + 4, (value, value, value, 255), tolerance: 3)
+                CODFixturePixels.assertPixel(
+                    image, x: bx * 8 + 4, y: by * 8 + 4, (value, value, value, 255), tolerance: 3)
             }
         }
     }
@@ -46,10 +49,10 @@ final class COD02_DecoderTests: XCTestCase {
         let image = try decode("cmyk.jpg")
         XCTAssertEqual(image.pixelWidth, 32)
         XCTAssertFalse(image.hasAlpha)
-        CODFixturePixels.assertPixel(image, x: 8, y: 8, (0, 255, 255, 255), tolerance: 4)     // cyan
-        CODFixturePixels.assertPixel(image, x: 24, y: 8, (255, 0, 255, 255), tolerance: 4)    // magenta
-        CODFixturePixels.assertPixel(image, x: 8, y: 24, (255, 255, 0, 255), tolerance: 4)    // yellow
-        CODFixturePixels.assertPixel(image, x: 24, y: 24, (127, 127, 127, 255), tolerance: 4) // 50 % black
+        CODFixturePixels.assertPixel(image, x: 8, y: 8, (0, 255, 255, 255), tolerance: 4)  // cyan
+        CODFixturePixels.assertPixel(image, x: 24, y: 8, (255, 0, 255, 255), tolerance: 4)  // magenta
+        CODFixturePixels.assertPixel(image, x: 8, y: 24, (255, 255, 0, 255), tolerance: 4)  // yellow
+        CODFixturePixels.assertPixel(image, x: 24, y: 24, (127, 127, 127, 255), tolerance: 4)  // 50 % black
     }
 
     /// Parity: COD-02 — RGBA PNG: exact pixels, straight alpha, hasAlpha.
@@ -89,7 +92,8 @@ final class COD02_DecoderTests: XCTestCase {
         XCTAssertEqual(image.pixelHeight, 17)
         for y in 0..<17 {
             for x in 0..<33 {
-                CODFixturePixels.assertPixel(image, x: x, y: y, ((x * 7) % 256, (y * 13) % 256, ((x + y) * 5) % 256, 255))
+                CODFixturePixels.assertPixel(
+                    image, x: x, y: y, ((x * 7) % 256, (y * 13) % 256, ((x + y) * 5) % 256, 255))
             }
         }
     }
@@ -108,17 +112,20 @@ final class COD02_DecoderTests: XCTestCase {
         }
         XCTAssertTrue(image.hasAlpha, "frames 3-5 have a transparent hole")
         let frames = image.distinctFrames
-        let red = (255, 0, 0, 255), blue = (0, 0, 255, 255), white = (255, 255, 255, 255)
-        let green = (0, 255, 0, 255), clear = (0, 0, 0, 0)
+        let red = (255, 0, 0, 255)
+        let blue = (0, 0, 255, 255)
+        let white = (255, 255, 255, 255)
+        let green = (0, 255, 0, 255)
+        let clear = (0, 0, 0, 0)
         // 1: all red
         CODFixturePixels.assertPixel(frames[0], x: 10, y: 10, red)
         XCTAssertFalse(frames[0].hasAlpha)
         // 2: the interlaced block; its transparent 2×2 corner shows frame 1
         CODFixturePixels.assertPixel(frames[1], x: 5, y: 5, red)
         CODFixturePixels.assertPixel(frames[1], x: 7, y: 5, blue)
-        CODFixturePixels.assertPixel(frames[1], x: 10, y: 6, blue)   // block row 1 (4th interlace pass)
-        CODFixturePixels.assertPixel(frames[1], x: 10, y: 13, white) // block row 8 (1st pass)
-        CODFixturePixels.assertPixel(frames[1], x: 10, y: 9, blue)   // block row 4 (2nd pass)
+        CODFixturePixels.assertPixel(frames[1], x: 10, y: 6, blue)  // block row 1 (4th interlace pass)
+        CODFixturePixels.assertPixel(frames[1], x: 10, y: 13, white)  // block row 8 (1st pass)
+        CODFixturePixels.assertPixel(frames[1], x: 10, y: 9, blue)  // block row 4 (2nd pass)
         CODFixturePixels.assertPixel(frames[1], x: 2, y: 2, red)
         // 3: disposal 2 cleared the block; green square on top
         CODFixturePixels.assertPixel(frames[2], x: 10, y: 10, clear)
@@ -156,7 +163,8 @@ final class COD02_DecoderTests: XCTestCase {
         XCTAssertTrue(lossless.hasAlpha)
         for y in 0..<16 {
             for x in 0..<16 {
-                CODFixturePixels.assertPixel(lossless, x: x, y: y, (x * 16, y * 16, (x + y) * 8, x < 12 ? 255 : x * 20 - 220))
+                CODFixturePixels.assertPixel(
+                    lossless, x: x, y: y, (x * 16, y * 16, (x + y) * 8, x < 12 ? 255 : x * 20 - 220))
             }
         }
     }
@@ -199,8 +207,11 @@ final class COD02_DecoderTests: XCTestCase {
         XCTAssertTrue(manager.canDecode(from: tiff), "claimed by the ImageIO coder, as in 4.4.8; no library decodes it")
         XCTAssertFalse(manager.canDecode(from: heic))
         XCTAssertFalse(manager.canEncode(to: .heic))
-        XCTAssertNil(manager.encodedData(with: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255],
-                                                       hasAlpha: false), format: .tiff))
+        XCTAssertNil(
+            manager.encodedData(
+                with: UIImage(
+                    pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255],
+                    hasAlpha: false), format: .tiff))
     }
 
     /// Parity: COD-02, COD-10 — each format's coder claims only its own format; the ImageIO coder claims JPEG, PNG
@@ -216,7 +227,8 @@ final class COD02_DecoderTests: XCTestCase {
             for coder in formatCoders {
                 XCTAssertEqual(coder.canDecode(from: data), coder === owner, "\(type(of: coder)) on \(name)")
             }
-            XCTAssertEqual(SDWebImageImageIOCoder.shared.canDecode(from: data), name != "lossy.webp", "ImageIO coder on \(name)")
+            XCTAssertEqual(
+                SDWebImageImageIOCoder.shared.canDecode(from: data), name != "lossy.webp", "ImageIO coder on \(name)")
         }
     }
 }

@@ -23,7 +23,9 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         XCTAssertTrue((SDWebImageWebPCoder.shared as any SDWebImageCoder) is any SDWebImageProgressiveCoder)
         XCTAssertTrue(type.init().canIncrementallyDecode(from: try TestFixtures.data("lossy.webp")))
         XCTAssertTrue(type.init().canIncrementallyDecode(from: try TestFixtures.data("lossless.webp")))
-        XCTAssertTrue(type.init().canIncrementallyDecode(from: try TestFixtures.data("animated.webp")), "any WebP, as the original")
+        XCTAssertTrue(
+            type.init().canIncrementallyDecode(from: try TestFixtures.data("animated.webp")),
+            "any WebP, as the original")
         XCTAssertFalse(type.init().canIncrementallyDecode(from: try TestFixtures.data("baseline.jpg")))
         XCTAssertFalse(type.init().canIncrementallyDecode(from: nil))
     }
@@ -33,11 +35,13 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let data = try TestFixtures.data("baseline.jpg")
         let final = try SDWebImageJPEGCoder.shared.decodeImage(from: data)
         let coder = SDWebImageJPEGCoder()
-        XCTAssertNil(coder.incrementallyDecodedImage(with: data.prefix(100), finished: false), "the header has not arrived")
+        XCTAssertNil(
+            coder.incrementallyDecodedImage(with: data.prefix(100), finished: false), "the header has not arrived")
         var previousRows = -1
         for percent in [40, 60, 80, 95] {
-            let partial = try XCTUnwrap(coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false),
-                                        "\(percent) %")
+            let partial = try XCTUnwrap(
+                coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false),
+                "\(percent) %")
             XCTAssertEqual(partial.pixelWidth, 256)
             XCTAssertEqual(partial.pixelHeight, 192)
             let rows = CODFixturePixels.identicalLeadingRows(partial, final)
@@ -49,9 +53,10 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let done = try XCTUnwrap(coder.incrementallyDecodedImage(with: data, finished: true))
         XCTAssertEqual(done.pixels, final.pixels)
         let cut = data.prefix(data.count / 2)
-        XCTAssertEqual(SDWebImageJPEGCoder().incrementallyDecodedImage(with: cut, finished: true)?.pixels,
-                       try SDWebImageJPEGCoder.shared.decodeImage(from: cut).pixels,
-                       "finished with data that ends early decodes as decodeImage does (COD-13: full size, rows filled)")
+        XCTAssertEqual(
+            SDWebImageJPEGCoder().incrementallyDecodedImage(with: cut, finished: true)?.pixels,
+            try SDWebImageJPEGCoder.shared.decodeImage(from: cut).pixels,
+            "finished with data that ends early decodes as decodeImage does (COD-13: full size, rows filled)")
     }
 
     /// Parity: COD-03 — progressive JPEG: every scan that arrives brings the image closer to the final one.
@@ -61,7 +66,9 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let coder = SDWebImageJPEGCoder()
         var distances: [Double] = []
         for percent in [35, 55, 75, 90] {
-            if let partial = coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false) {
+            if let partial = coder.incrementallyDecodedImage(
+                with: data.prefix(data.count * percent / 100), finished: false)
+            {
                 distances.append(CODFixturePixels.meanDifference(partial, final))
             }
         }
@@ -69,7 +76,8 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         for (earlier, later) in zip(distances, distances.dropFirst()) {
             XCTAssertLessThanOrEqual(later, earlier, "more scans never make it worse: \(distances)")
         }
-        XCTAssertLessThan(try XCTUnwrap(distances.last), try XCTUnwrap(distances.first), "and they make it better: \(distances)")
+        XCTAssertLessThan(
+            try XCTUnwrap(distances.last), try XCTUnwrap(distances.first), "and they make it better: \(distances)")
         XCTAssertEqual(coder.incrementallyDecodedImage(with: data, finished: true)?.pixels, final.pixels)
     }
 
@@ -82,7 +90,8 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         XCTAssertNil(coder.incrementallyDecodedImage(with: data.prefix(20), finished: false), "no header yet")
         var previousRows = 0
         for percent in [20, 45, 70, 95] {
-            let partial = try XCTUnwrap(coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false))
+            let partial = try XCTUnwrap(
+                coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false))
             let rows = CODFixturePixels.identicalLeadingRows(partial, final)
             XCTAssertGreaterThan(rows, previousRows, "\(percent) %")
             XCTAssertLessThan(rows, 192)
@@ -102,8 +111,11 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let coder = SDWebImagePNGCoder()
         var opaqueCounts: [Int] = []
         for percent in [50, 75, 99] {
-            if let partial = coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false) {
-                opaqueCounts.append(stride(from: 3, to: partial.pixels.count, by: 4).filter { partial.pixels[$0] == 255 }.count)
+            if let partial = coder.incrementallyDecodedImage(
+                with: data.prefix(data.count * percent / 100), finished: false)
+            {
+                opaqueCounts.append(
+                    stride(from: 3, to: partial.pixels.count, by: 4).filter { partial.pixels[$0] == 255 }.count)
             }
         }
         XCTAssertFalse(opaqueCounts.isEmpty)
@@ -113,16 +125,21 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
 
     /// Parity: COD-03 — a progressive coder shared by threads stays consistent (its state is under a lock).
     func test_COD03_concurrentCallsOnOneCoder() throws {
-        let png = try TestFixtures.data("gradient.png"), jpeg = try TestFixtures.data("baseline.jpg")
+        let png = try TestFixtures.data("gradient.png")
+        let jpeg = try TestFixtures.data("baseline.jpg")
         let webp = try TestFixtures.data("lossless-gradient.webp")
-        let pngCoder = SDWebImagePNGCoder(), jpegCoder = SDWebImageJPEGCoder(), webpCoder = SDWebImageWebPCoder()
+        let pngCoder = SDWebImagePNGCoder()
+        let jpegCoder = SDWebImageJPEGCoder()
+        let webpCoder = SDWebImageWebPCoder()
         DispatchQueue.concurrentPerform(iterations: 32) { i in
             let fraction = 40 + (i % 6) * 10
             _ = pngCoder.incrementallyDecodedImage(with: png.prefix(png.count * fraction / 100), finished: false)
-            let image = jpegCoder.incrementallyDecodedImage(with: jpeg.prefix(jpeg.count * fraction / 100), finished: false)
+            let image = jpegCoder.incrementallyDecodedImage(
+                with: jpeg.prefix(jpeg.count * fraction / 100), finished: false)
             XCTAssertEqual(image?.pixelWidth, 256)
             // Shorter data than another thread's resets the decoder: every answer is still a whole 256×192 image.
-            let partial = webpCoder.incrementallyDecodedImage(with: webp.prefix(webp.count * fraction / 100), finished: false)
+            let partial = webpCoder.incrementallyDecodedImage(
+                with: webp.prefix(webp.count * fraction / 100), finished: false)
             XCTAssertEqual(partial?.pixelWidth, 256)
             XCTAssertEqual(partial?.pixelHeight, 192)
         }
@@ -134,10 +151,13 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
 
     /// How many rows from the top have any non-transparent pixel; checks every row below them is fully transparent.
     private func decodedRows(_ image: UIImage, file: StaticString = #filePath, line: UInt = #line) -> Int {
-        func rowIsClear(_ y: Int) -> Bool { (0..<image.pixelWidth).allSatisfy { image.pixel(x: $0, y: y) == (0, 0, 0, 0) } }
+        func rowIsClear(_ y: Int) -> Bool {
+            (0..<image.pixelWidth).allSatisfy { image.pixel(x: $0, y: y) == (0, 0, 0, 0) }
+        }
         let rows = (0..<image.pixelHeight).first(where: rowIsClear) ?? image.pixelHeight
-        XCTAssertTrue((rows..<image.pixelHeight).allSatisfy(rowIsClear), "rows not decoded yet are transparent",
-                      file: file, line: line)
+        XCTAssertTrue(
+            (rows..<image.pixelHeight).allSatisfy(rowIsClear), "rows not decoded yet are transparent",
+            file: file, line: line)
         return rows
     }
 
@@ -151,8 +171,9 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         XCTAssertNil(coder.incrementallyDecodedImage(with: data.prefix(300), finished: false), "no row decoded yet")
         var previousRows = 0
         for percent in [50, 70, 90] {
-            let partial = try XCTUnwrap(coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false),
-                                        "\(percent) %")
+            let partial = try XCTUnwrap(
+                coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false),
+                "\(percent) %")
             XCTAssertEqual(partial.pixelWidth, 256)
             XCTAssertEqual(partial.pixelHeight, 192)
             XCTAssertEqual(partial.sd_imageFormat, .webp)
@@ -181,8 +202,9 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let coder = SDWebImageWebPCoder()
         var previousRows = 0
         for percent in [25, 50, 75, 95] {
-            let partial = try XCTUnwrap(coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false),
-                                        "\(percent) %")
+            let partial = try XCTUnwrap(
+                coder.incrementallyDecodedImage(with: data.prefix(data.count * percent / 100), finished: false),
+                "\(percent) %")
             XCTAssertEqual(partial.pixelWidth, 256)
             XCTAssertEqual(partial.pixelHeight, 192)
             let rows = decodedRows(partial)
@@ -190,7 +212,8 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
             XCTAssertLessThan(rows, 192)
             for y in 0..<rows {
                 for x in stride(from: 0, to: 256, by: 3) {
-                    let p = partial.pixel(x: x, y: y), q = final.pixel(x: x, y: y)
+                    let p = partial.pixel(x: x, y: y)
+                    let q = final.pixel(x: x, y: y)
                     XCTAssertEqual(p.a, q.a, "(\(x), \(y))")
                     // Premultiplying to 8 bits and back loses up to about 255 / (2·alpha) levels.
                     let tolerance = q.a == 255 ? 0 : 255 / (2 * max(1, Int(q.a))) + 2
@@ -205,13 +228,15 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let small = try TestFixtures.data("lossless.webp")
         let smallCoder = SDWebImageWebPCoder()
         for length in 0..<small.count {
-            XCTAssertNil(smallCoder.incrementallyDecodedImage(with: small.prefix(length), finished: false), "\(length) bytes")
+            XCTAssertNil(
+                smallCoder.incrementallyDecodedImage(with: small.prefix(length), finished: false), "\(length) bytes")
         }
         let smallWhole = try XCTUnwrap(smallCoder.incrementallyDecodedImage(with: small, finished: false))
         XCTAssertEqual(smallWhole.pixelWidth, 16)
         XCTAssertEqual(smallWhole.pixel(x: 15, y: 15).a, 80, "the translucent column keeps its alpha")
-        XCTAssertEqual(smallCoder.incrementallyDecodedImage(with: small, finished: true)?.pixels,
-                       try SDWebImageWebPCoder.shared.decodeImage(from: small).pixels)
+        XCTAssertEqual(
+            smallCoder.incrementallyDecodedImage(with: small, finished: true)?.pixels,
+            try SDWebImageWebPCoder.shared.decodeImage(from: small).pixels)
     }
 
     /// Parity: COD-03 — data that is not a still WebP gives nil, never a crash: noise behind a WebP header, a
@@ -224,8 +249,9 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         XCTAssertNil(SDWebImageWebPCoder().incrementallyDecodedImage(with: noise, finished: false))
         XCTAssertNil(SDWebImageWebPCoder().incrementallyDecodedImage(with: noise, finished: true))
         XCTAssertNil(SDWebImageWebPCoder().incrementallyDecodedImage(with: nil, finished: false))
-        XCTAssertNil(SDWebImageWebPCoder().incrementallyDecodedImage(with: lossy.prefix(30) + noise, finished: false),
-                     "a VP8 header followed by noise")
+        XCTAssertNil(
+            SDWebImageWebPCoder().incrementallyDecodedImage(with: lossy.prefix(30) + noise, finished: false),
+            "a VP8 header followed by noise")
         for round in 0..<100 {
             var bytes = [UInt8](lossy)
             for _ in 0..<(1 + round % 8) {
@@ -233,7 +259,9 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
             }
             let coder = SDWebImageWebPCoder()
             for percent in [40, 60, 80, 100] {
-                if let image = coder.incrementallyDecodedImage(with: Data(bytes.prefix(bytes.count * percent / 100)), finished: false) {
+                if let image = coder.incrementallyDecodedImage(
+                    with: Data(bytes.prefix(bytes.count * percent / 100)), finished: false)
+                {
                     // A damaged header may claim another size: the bitmap always matches what it claims.
                     XCTAssertEqual(image.pixels.count, image.pixelWidth * image.pixelHeight * 4)
                     XCTAssertEqual(image.bytesPerRow, image.pixelWidth * 4)
@@ -244,13 +272,18 @@ final class COD03_ProgressiveDecodingTests: XCTestCase {
         let animated = try TestFixtures.data("animated.webp")
         let animatedCoder = SDWebImageWebPCoder()
         XCTAssertNil(animatedCoder.incrementallyDecodedImage(with: animated, finished: false))
-        XCTAssertNil(animatedCoder.incrementallyDecodedImage(with: animated, finished: true),
-                     "the finished call too: libwebp's incremental decoder refuses animations (OP-10)")
+        XCTAssertNil(
+            animatedCoder.incrementallyDecodedImage(with: animated, finished: true),
+            "the finished call too: libwebp's incremental decoder refuses animations (OP-10)")
 
         let coder = SDWebImageWebPCoder()
         let gradient = try TestFixtures.data("lossless-gradient.webp")
-        XCTAssertEqual(coder.incrementallyDecodedImage(with: gradient.prefix(gradient.count / 2), finished: false)?.pixel(x: 0, y: 0).a, 255)
-        let restarted = try XCTUnwrap(coder.incrementallyDecodedImage(with: lossy, finished: false), "less data: a new decoder")
+        XCTAssertEqual(
+            coder.incrementallyDecodedImage(with: gradient.prefix(gradient.count / 2), finished: false)?.pixel(
+                x: 0, y: 0
+            ).a, 255)
+        let restarted = try XCTUnwrap(
+            coder.incrementallyDecodedImage(with: lossy, finished: false), "less data: a new decoder")
         XCTAssertEqual(restarted.pixels, try SDWebImageWebPCoder.shared.decodeImage(from: lossy).pixels)
     }
 }

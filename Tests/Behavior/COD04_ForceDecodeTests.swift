@@ -13,10 +13,14 @@ final class COD04_ForceDecodeTests: XCTestCase {
         for y in 0..<2 {
             for x in 0..<3 {
                 let i = y * 16 + x * 4
-                pixels[i] = UInt8(10 * x); pixels[i + 1] = UInt8(20 * y); pixels[i + 2] = 7; pixels[i + 3] = 3
+                pixels[i] = UInt8(10 * x)
+                pixels[i + 1] = UInt8(20 * y)
+                pixels[i + 2] = 7
+                pixels[i + 3] = 3
             }
         }
-        let image = UIImage(pixelWidth: 3, pixelHeight: 2, pixels: pixels, bytesPerRow: 16, hasAlpha: false, scale: 2, format: .jpeg)
+        let image = UIImage(
+            pixelWidth: 3, pixelHeight: 2, pixels: pixels, bytesPerRow: 16, hasAlpha: false, scale: 2, format: .jpeg)
         let decoded = SDWebImageCoderHelper.decompressedImage(image)!
         XCTAssertFalse(decoded === image)
         XCTAssertEqual(decoded.bytesPerRow, 3 * SDWebImageCoderHelper.bytesPerPixel)
@@ -57,14 +61,18 @@ final class COD04_ForceDecodeTests: XCTestCase {
         XCTAssertEqual(gifData, data)
         let webp = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("animated.webp"))
         var webpData: Data? = try TestFixtures.data("animated.webp")
-        XCTAssertTrue(SDWebImageWebPCoder.shared.decompressedImage(with: webp, data: &webpData,
-                                                                    options: [SDWebImageCoderScaleDownLargeImagesKey: true]) === webp)
+        XCTAssertTrue(
+            SDWebImageWebPCoder.shared.decompressedImage(
+                with: webp, data: &webpData,
+                options: [SDWebImageCoderScaleDownLargeImagesKey: true]) === webp)
     }
 
     /// Parity: COD-04 — each still-image coder force-decodes through the helper; the GIF coder never does.
     func test_COD04_codersForceDecode() throws {
-        let cases: [(String, any SDWebImageCoder)] = [("baseline.jpg", SDWebImageJPEGCoder.shared), ("rgba.png", SDWebImagePNGCoder.shared),
-                                                      ("lossy.webp", SDWebImageWebPCoder.shared)]
+        let cases: [(String, any SDWebImageCoder)] = [
+            ("baseline.jpg", SDWebImageJPEGCoder.shared), ("rgba.png", SDWebImagePNGCoder.shared),
+            ("lossy.webp", SDWebImageWebPCoder.shared),
+        ]
         for (name, coder) in cases {
             var data: Data? = try TestFixtures.data(name)
             let image = try coder.decodeImage(from: data!)

@@ -23,7 +23,8 @@ final class COD05_ScaleDownTests: XCTestCase {
     /// (`:297-299`): so does the port (a 1×20,000,000 strip with a limit of 40 pixels: 0×28).
     func test_COD05_sideOfZeroLeavesTheImageUnscaled() throws {
         XCTAssertEqual(SDWebImageCoderHelper.scaledDownSize(width: 1, height: 20_000_000).width, 0)
-        let strip = UIImage(pixelWidth: 1, pixelHeight: 400, pixels: [UInt8](repeating: 200, count: 1600), hasAlpha: false)
+        let strip = UIImage(
+            pixelWidth: 1, pixelHeight: 400, pixels: [UInt8](repeating: 200, count: 1600), hasAlpha: false)
         XCTAssertEqual(SDWebImageCoderHelper.scaledDownSize(width: 1, height: 400, limitPixels: 40).width, 0)
         let result = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(strip, limitPixels: 40))
         XCTAssertTrue(result === strip, "returned as it is, not scaled")
@@ -39,8 +40,9 @@ final class COD05_ScaleDownTests: XCTestCase {
         XCTAssertTrue(SDWebImageCoderHelper.shouldScaleDownImage(image))
 
         var data: Data? = original
-        let scaled = try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(
-            with: image, data: &data, options: [SDWebImageCoderScaleDownLargeImagesKey: true]))
+        let scaled = try XCTUnwrap(
+            SDWebImageCodersManager.shared.decompressedImage(
+                with: image, data: &data, options: [SDWebImageCoderScaleDownLargeImagesKey: true]))
         XCTAssertEqual(scaled.pixelWidth, 4892)
         XCTAssertEqual(scaled.pixelHeight, 3214)
         XCTAssertEqual(Double(scaled.pixelWidth) / Double(scaled.pixelHeight), 5250.0 / 3450.0, accuracy: 0.001)
@@ -68,18 +70,22 @@ final class COD05_ScaleDownTests: XCTestCase {
     func test_COD05_noScalingWithoutTheOptionOrUnderTheLimit() throws {
         let small = try SDWebImagePNGCoder.shared.decodeImage(from: try TestFixtures.data("gradient.png"))
         var data: Data? = try TestFixtures.data("gradient.png")
-        let kept = try XCTUnwrap(SDWebImagePNGCoder.shared.decompressedImage(with: small, data: &data,
-                                                                             options: [SDWebImageCoderScaleDownLargeImagesKey: true]))
+        let kept = try XCTUnwrap(
+            SDWebImagePNGCoder.shared.decompressedImage(
+                with: small, data: &data,
+                options: [SDWebImageCoderScaleDownLargeImagesKey: true]))
         XCTAssertEqual(kept.pixelWidth, 256)
         XCTAssertTrue(kept.sd_isDecoded)
         XCTAssertEqual(data, try TestFixtures.data("gradient.png"))
 
         // A synthetic large image (no file needed) without the option: force-decoded at full size.
-        let large = UIImage(pixelWidth: 4000, pixelHeight: 4000, pixels: [UInt8](repeating: 255, count: 4000 * 4000 * 4),
-                            hasAlpha: false)
+        let large = UIImage(
+            pixelWidth: 4000, pixelHeight: 4000, pixels: [UInt8](repeating: 255, count: 4000 * 4000 * 4),
+            hasAlpha: false)
         var none: Data?
-        let full = try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(
-            with: large, data: &none, options: [SDWebImageCoderScaleDownLargeImagesKey: false]))
+        let full = try XCTUnwrap(
+            SDWebImageCodersManager.shared.decompressedImage(
+                with: large, data: &none, options: [SDWebImageCoderScaleDownLargeImagesKey: false]))
         XCTAssertEqual(full.pixelWidth, 4000)
         XCTAssertNil(none)
     }
@@ -87,8 +93,12 @@ final class COD05_ScaleDownTests: XCTestCase {
     /// Parity: COD-05 — transparent areas do not bleed dark colour into their neighbours when averaged.
     func test_COD05_resamplingRespectsAlpha() throws {
         // 2×2: in each row an opaque white pixel next to a fully transparent black one, shrunk to 1×1.
-        let image = UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [255, 255, 255, 255, 0, 0, 0, 0,
-                                                                    255, 255, 255, 255, 0, 0, 0, 0], hasAlpha: true)
+        let image = UIImage(
+            pixelWidth: 2, pixelHeight: 2,
+            pixels: [
+                255, 255, 255, 255, 0, 0, 0, 0,
+                255, 255, 255, 255, 0, 0, 0, 0,
+            ], hasAlpha: true)
         let scaled = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(image, limitPixels: 1))
         XCTAssertEqual(scaled.pixelWidth, 1)
         CODFixturePixels.assertPixel(scaled, x: 0, y: 0, (255, 255, 255, 128), tolerance: 1)
@@ -108,14 +118,19 @@ final class COD05_ScaleDownTests: XCTestCase {
         XCTAssertEqual(streamed.pixels, expected.pixels, "the streamed rows are libjpeg's rows, resampled the same way")
         XCTAssertTrue(streamed.sd_isDecoded)
         // Under the limit, rotated by EXIF, or not a JPEG: nothing to stream, the ordinary path runs.
-        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: data, limitPixels: full.pixelWidth * full.pixelHeight))
-        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("orientation-6.jpg"), limitPixels: 100))
-        XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("gradient.png"), limitPixels: 100))
+        XCTAssertNil(
+            try SDWebImageJPEGCoder.decodeScaledDown(from: data, limitPixels: full.pixelWidth * full.pixelHeight))
+        XCTAssertNil(
+            try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("orientation-6.jpg"), limitPixels: 100))
+        XCTAssertNil(
+            try SDWebImageJPEGCoder.decodeScaledDown(from: TestFixtures.data("gradient.png"), limitPixels: 100))
         // Cut short (COD-13): streamed to the same picture as the ordinary decode of the truncated data, scaled.
         let cut = data.prefix(data.count / 2)
-        let cutExpected = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(
-            try SDWebImageCodersManager.shared.decodeImage(from: cut), limitPixels: limit))
-        XCTAssertEqual(try SDWebImageJPEGCoder.decodeScaledDown(from: cut, limitPixels: limit)?.pixels, cutExpected.pixels)
+        let cutExpected = try XCTUnwrap(
+            SDWebImageCoderHelper.decompressedAndScaledDownImage(
+                try SDWebImageCodersManager.shared.decodeImage(from: cut), limitPixels: limit))
+        XCTAssertEqual(
+            try SDWebImageJPEGCoder.decodeScaledDown(from: cut, limitPixels: limit)?.pixels, cutExpected.pixels)
         // Cut before its first rows: nothing to stream; the ordinary decode fails.
         let scanStart = try XCTUnwrap(data.firstRange(of: Data([0xFF, 0xDA]))).lowerBound
         XCTAssertNil(try SDWebImageJPEGCoder.decodeScaledDown(from: data.prefix(scanStart + 14), limitPixels: limit))

@@ -37,7 +37,8 @@ final class COD06_EncoderRoundTripTests: XCTestCase {
         XCTAssertFalse(opaqueBack.hasAlpha)
         XCTAssertEqual(opaqueBack.pixels, opaque.pixels)
         XCTAssertNil(SDWebImagePNGCoder.shared.encodedData(with: image, format: .jpeg), "wrong format")
-        XCTAssertThrowsError(try SDWebImagePNGCoder.shared.encode(UIImage(pixelWidth: 0, pixelHeight: 0, pixels: [], hasAlpha: false)))
+        XCTAssertThrowsError(
+            try SDWebImagePNGCoder.shared.encode(UIImage(pixelWidth: 0, pixelHeight: 0, pixels: [], hasAlpha: false)))
     }
 
     /// Parity: COD-06 — lossless WebP is exact, down to the colour under fully transparent pixels (`exact`).
@@ -49,8 +50,9 @@ final class COD06_EncoderRoundTripTests: XCTestCase {
         XCTAssertEqual(back.pixels, image.pixels)
         XCTAssertTrue(back.hasAlpha)
         let fixture = try manager.decodeImage(from: try TestFixtures.data("lossless.webp"))
-        XCTAssertEqual(try manager.decodeImage(from: try SDWebImageWebPCoder.shared.encode(fixture, lossless: true)).pixels,
-                       fixture.pixels)
+        XCTAssertEqual(
+            try manager.decodeImage(from: try SDWebImageWebPCoder.shared.encode(fixture, lossless: true)).pixels,
+            fixture.pixels)
     }
 
     /// Parity: COD-06 — JPEG and lossy WebP keep size and colours within a tolerance; JPEG has no alpha.
@@ -95,7 +97,8 @@ final class COD06_EncoderRoundTripTests: XCTestCase {
     /// Parity: COD-06 — still GIF; more than 256 colours are quantized (lossy) but stay close.
     func test_COD06_stillGifAndQuantization() throws {
         let still = try manager.decodeImage(from: try TestFixtures.data("still.gif"))
-        let stillBack = try manager.decodeImage(from: try XCTUnwrap(SDWebImageGIFCoder.shared.encodedData(with: still, format: .gif)))
+        let stillBack = try manager.decodeImage(
+            from: try XCTUnwrap(SDWebImageGIFCoder.shared.encodedData(with: still, format: .gif)))
         XCTAssertNil(stillBack.images)
         XCTAssertEqual(stillBack.pixels, still.pixels)
 

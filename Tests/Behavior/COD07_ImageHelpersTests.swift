@@ -37,8 +37,10 @@ final class COD07_ImageHelpersTests: XCTestCase {
 
     /// Parity: COD-07 — `sd_image(with:)` decodes every supported format through the coders manager.
     func test_COD07_imageWithDataAnyFormat() throws {
-        let expected: [(String, SDImageFormat)] = [("baseline.jpg", .jpeg), ("rgba.png", .png), ("animated.gif", .gif),
-                                                   ("lossy.webp", .webp), ("animated.webp", .webp), ("png-named.jpg", .png)]
+        let expected: [(String, SDImageFormat)] = [
+            ("baseline.jpg", .jpeg), ("rgba.png", .png), ("animated.gif", .gif),
+            ("lossy.webp", .webp), ("animated.webp", .webp), ("png-named.jpg", .png),
+        ]
         for (name, format) in expected {
             let image = try XCTUnwrap(UIImage.sd_image(with: try TestFixtures.data(name)), name)
             XCTAssertEqual(image.sd_imageFormat, format, name)
@@ -46,8 +48,9 @@ final class COD07_ImageHelpersTests: XCTestCase {
         XCTAssertNil(UIImage.sd_image(with: nil))
         XCTAssertNil(UIImage.sd_image(with: try TestFixtures.data("empty.png")))
         XCTAssertNil(UIImage.sd_image(with: try TestFixtures.data("corrupt.jpg")))
-        XCTAssertEqual(UIImage.sd_image(with: try TestFixtures.data("truncated.jpg"))?.pixelWidth, 256,
-                       "a JPEG cut short decodes at its full size, as ImageIO decodes it (COD-13)")
+        XCTAssertEqual(
+            UIImage.sd_image(with: try TestFixtures.data("truncated.jpg"))?.pixelWidth, 256,
+            "a JPEG cut short decodes at its full size, as ImageIO decodes it (COD-13)")
     }
 
     /// Parity: COD-07 — `sd_imageData()` picks PNG for alpha and JPEG otherwise; `sd_imageData(as:)` any format.
@@ -109,9 +112,12 @@ final class COD07_ImageHelpersTests: XCTestCase {
     /// object (no bitmap copied); the memory cost counts every entry (`UIImage+MemoryCacheCost.m:16-17`), and
     /// `frames(from:)` merges the runs back (`SDWebImageCoderHelper.m:26-128`).
     func test_COD12_framesAreRepeatedByTheGreatestCommonDivisor() throws {
-        let first = frameImage(10), second = frameImage(20)
-        let animated = try XCTUnwrap(SDWebImageCoderHelper.animatedImage(with: [
-            SDWebImageFrame(image: first, duration: 0.1), SDWebImageFrame(image: second, duration: 0.2)]))
+        let first = frameImage(10)
+        let second = frameImage(20)
+        let animated = try XCTUnwrap(
+            SDWebImageCoderHelper.animatedImage(with: [
+                SDWebImageFrame(image: first, duration: 0.1), SDWebImageFrame(image: second, duration: 0.2),
+            ]))
         let images = try XCTUnwrap(animated.images)
         XCTAssertEqual(images.count, 3)
         XCTAssertTrue(images[0] === first)
@@ -130,8 +136,11 @@ final class COD07_ImageHelpersTests: XCTestCase {
     /// frame appears once (and `frames(from:)` gives 100 ms each); an animated image of one entry gives no frames
     /// (4.4.8's loop adds frames from the second entry on); no frames give no image.
     func test_COD12_edgeCasesFollowTheOriginal() throws {
-        let zero = try XCTUnwrap(SDWebImageCoderHelper.animatedImage(with: [
-            SDWebImageFrame(image: frameImage(1), duration: 0), SDWebImageFrame(image: frameImage(2), duration: 0.0004)]))
+        let zero = try XCTUnwrap(
+            SDWebImageCoderHelper.animatedImage(with: [
+                SDWebImageFrame(image: frameImage(1), duration: 0),
+                SDWebImageFrame(image: frameImage(2), duration: 0.0004),
+            ]))
         XCTAssertEqual(zero.images?.count, 2)
         XCTAssertEqual(zero.duration, 0)
         XCTAssertEqual(SDWebImageCoderHelper.frames(from: zero)?.map(\.duration), [0.1, 0.1])

@@ -65,11 +65,20 @@ final class COD09_EXIFOrientationTests: XCTestCase {
                     bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
                 }
             case 2:  // a JPEG and APP1 header followed by noise
-                bytes = [0xFF, 0xD8, 0xFF, 0xE1, UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
-                    + Array("Exif\0\0".utf8) + (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes =
+                    [
+                        0xFF, 0xD8, 0xFF, 0xE1, UInt8.random(in: 0...255, using: &random),
+                        UInt8.random(in: 0...255, using: &random),
+                    ]
+                    + Array("Exif\0\0".utf8)
+                    + (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random)
+                    }
             case 3:  // raw EXIF: the header, a TIFF byte order mark, then noise
-                bytes = Array("Exif\0\0".utf8) + (Bool.random(using: &random) ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00])
-                    + (0..<Int.random(in: 0...200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes =
+                    Array("Exif\0\0".utf8)
+                    + (Bool.random(using: &random) ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00])
+                    + (0..<Int.random(in: 0...200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random)
+                    }
             default:  // cut anywhere
                 bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
             }
@@ -99,7 +108,9 @@ final class COD09_EXIFOrientationTests: XCTestCase {
                 for bx in 0..<4 {
                     let (r, g, b) = Self.upright[by][bx]
                     // Block centres and corners: corners catch an off-by-one row or column in the transform.
-                    for (x, y) in [(bx * 16 + 8, by * 16 + 8), (bx * 16 + 2, by * 16 + 2), (bx * 16 + 13, by * 16 + 13)] {
+                    for (x, y) in [
+                        (bx * 16 + 8, by * 16 + 8), (bx * 16 + 2, by * 16 + 2), (bx * 16 + 13, by * 16 + 13),
+                    ] {
                         CODFixturePixels.assertPixel(shown, x: x, y: y, (r, g, b, 255), tolerance: 24)
                     }
                 }
@@ -146,10 +157,12 @@ final class COD09_EXIFOrientationTests: XCTestCase {
     /// stored pixels instead; both show the same picture.)
     func test_COD09_encodingKeepsTheOrientation() throws {
         for n in [3, 6, 8] {
-            let decoded = try SDWebImageImageIOCoder.shared.decodeImage(from: try TestFixtures.data("orientation-\(n).jpg"))
+            let decoded = try SDWebImageImageIOCoder.shared.decodeImage(
+                from: try TestFixtures.data("orientation-\(n).jpg"))
             for format in [SDImageFormat.jpeg, .png] {
                 let encoded = try XCTUnwrap(SDWebImageImageIOCoder.shared.encodedData(with: decoded, format: format))
-                assertUpright(try SDWebImageImageIOCoder.shared.decodeImage(from: encoded), "orientation-\(n) as \(format)")
+                assertUpright(
+                    try SDWebImageImageIOCoder.shared.decodeImage(from: encoded), "orientation-\(n) as \(format)")
             }
         }
     }
@@ -191,7 +204,8 @@ final class COD09_EXIFOrientationTests: XCTestCase {
                 if orientation == .up {
                     XCTAssertTrue(back === image)
                 } else {
-                    XCTAssertEqual(back.pixels, tight.pixels, "\(orientation) then \(inverse[orientation]!), padding \(padding)")
+                    XCTAssertEqual(
+                        back.pixels, tight.pixels, "\(orientation) then \(inverse[orientation]!), padding \(padding)")
                 }
             }
             XCTAssertEqual(distinct.count, 8, "the eight orientations give eight different bitmaps")
@@ -211,7 +225,8 @@ final class COD09_EXIFOrientationTests: XCTestCase {
                 pixels[i + 3] = hasAlpha ? UInt8(255 - x * 20) : 255
             }
         }
-        return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
-                       hasAlpha: hasAlpha, scale: scale, format: hasAlpha ? .png : .jpeg)
+        return UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
+            hasAlpha: hasAlpha, scale: scale, format: hasAlpha ? .png : .jpeg)
     }
 }

@@ -28,7 +28,8 @@ final class COD10_ImageIOCoderTests: XCTestCase {
         XCTAssertTrue(coder.canDecode(from: tiff))
         XCTAssertTrue(coder.canDecode(from: unknown))
         XCTAssertTrue(coder.canIncrementallyDecode(from: unknown))
-        XCTAssertTrue(SDWebImageCodersManager.shared.canDecode(from: unknown), "4.4.8's default coder claims unknown bytes")
+        XCTAssertTrue(
+            SDWebImageCodersManager.shared.canDecode(from: unknown), "4.4.8's default coder claims unknown bytes")
         XCTAssertFalse(coder.canDecode(from: heic))
         XCTAssertThrowsError(try coder.decodeImage(from: unknown)) {
             XCTAssertEqual($0 as? SDWebImageCoderError, .noCoder(.undefined))
@@ -39,7 +40,9 @@ final class COD10_ImageIOCoderTests: XCTestCase {
         XCTAssertThrowsError(try coder.decodeImage(from: tiff)) {
             XCTAssertEqual($0 as? SDWebImageCoderError, .noCoder(.tiff))
         }
-        for format in [SDImageFormat.jpeg, .png, .gif, .undefined, .tiff] { XCTAssertTrue(coder.canEncode(to: format), "\(format)") }
+        for format in [SDImageFormat.jpeg, .png, .gif, .undefined, .tiff] {
+            XCTAssertTrue(coder.canEncode(to: format), "\(format)")
+        }
         for format in [SDImageFormat.webp, .heic, .heif] { XCTAssertFalse(coder.canEncode(to: format), "\(format)") }
         let pixel = UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: false)
         XCTAssertNil(coder.encodedData(with: pixel, format: .tiff), "no TIFF library here")
@@ -61,8 +64,9 @@ final class COD10_ImageIOCoderTests: XCTestCase {
         XCTAssertNil(back.images, "one frame written")
         XCTAssertEqual(back.pixels, still.pixels)
 
-        XCTAssertEqual(Data.sd_imageFormat(forImageData: coder.encodedData(with: still, format: .undefined)),
-                       still.hasAlpha ? .png : .jpeg)
+        XCTAssertEqual(
+            Data.sd_imageFormat(forImageData: coder.encodedData(with: still, format: .undefined)),
+            still.hasAlpha ? .png : .jpeg)
     }
 
     /// Parity: COD-10 — incremental JPEG and PNG: partial data gives a full-size image before the end, the
@@ -76,7 +80,8 @@ final class COD10_ImageIOCoderTests: XCTestCase {
             for end in stride(from: data.count / 4, to: data.count, by: max(1, data.count / 8)) {
                 if let partial = incremental.incrementallyDecodedImage(with: data.prefix(end), finished: false) {
                     partials += 1
-                    XCTAssertEqual([partial.pixelWidth, partial.pixelHeight], [full.pixelWidth, full.pixelHeight], name)
+                    XCTAssertEqual(
+                        [partial.pixelWidth, partial.pixelHeight], [full.pixelWidth, full.pixelHeight], name)
                 }
             }
             XCTAssertGreaterThan(partials, 0, "\(name): a partial image before the end")
@@ -103,7 +108,8 @@ final class COD10_ImageIOCoderTests: XCTestCase {
         let full = try coder.decodeImage(from: data)
 
         let incremental = SDWebImageImageIOCoder()
-        let partial = try XCTUnwrap(incremental.incrementallyDecodedImage(with: data.prefix(data.count / 2), finished: false))
+        let partial = try XCTUnwrap(
+            incremental.incrementallyDecodedImage(with: data.prefix(data.count / 2), finished: false))
         XCTAssertEqual([partial.pixelWidth, partial.pixelHeight], [64, 64])
         XCTAssertEqual(partial.sd_imageFormat, .gif)
         XCTAssertEqual(Array(partial.pixels[0..<4]), Array(full.pixels[0..<4]), "the first rows arrived")
@@ -113,18 +119,23 @@ final class COD10_ImageIOCoderTests: XCTestCase {
         let finished = try XCTUnwrap(incremental.incrementallyDecodedImage(with: data, finished: true))
         XCTAssertEqual(finished.pixels, full.pixels)
         XCTAssertNil(finished.images)
-        XCTAssertNil(SDWebImageImageIOCoder().incrementallyDecodedImage(with: data.prefix(6), finished: false),
-                     "nothing to show from a header alone")
+        XCTAssertNil(
+            SDWebImageImageIOCoder().incrementallyDecodedImage(with: data.prefix(6), finished: false),
+            "nothing to show from a header alone")
     }
 
     /// Parity: COD-10, OP-03 — a progressive download of a GIF through the downloader (the default coders' ImageIO
     /// coder) delivers a partial still image before the final one.
     func test_COD10_progressiveGIFDownloadDeliversPartialImages() throws {
         var pixels = [UInt8]()
-        for index in 0..<(96 * 96) { pixels += [UInt8(index % 251), UInt8(index % 13 * 19), UInt8(index % 7 * 36), 255] }
-        let data = try SDWebImageGIFCoder.shared.encode(UIImage(pixelWidth: 96, pixelHeight: 96, pixels: pixels, hasAlpha: false))
+        for index in 0..<(96 * 96) {
+            pixels += [UInt8(index % 251), UInt8(index % 13 * 19), UInt8(index % 7 * 36), 255]
+        }
+        let data = try SDWebImageGIFCoder.shared.encode(
+            UIImage(pixelWidth: 96, pixelHeight: 96, pixels: pixels, hasAlpha: false))
         let server = SDPortTestServer()
-        server.route("/slow.gif", SDPortTestRoute.data(data, contentType: "image/gif").trickle(chunkSize: 512, interval: 0.02))
+        server.route(
+            "/slow.gif", SDPortTestRoute.data(data, contentType: "image/gif").trickle(chunkSize: 512, interval: 0.02))
         try server.start()
         defer { server.stop() }
         let downloader = SDWebImageDownloader(sessionConfiguration: nil)

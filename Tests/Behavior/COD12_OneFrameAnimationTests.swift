@@ -7,7 +7,8 @@ import XCTest
 /// image of one entry (`SDWebImageWebPCoder.m:77-146`), and an animated image of one entry, which `frames(from:)`
 /// gives no frames of, is encoded as a still image (4.4.8's `frames.count == 0` branches).
 final class COD12_OneFrameAnimationTests: XCTestCase {
-    private let frame = UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 200, count: 16), hasAlpha: false)
+    private let frame = UIImage(
+        pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 200, count: 16), hasAlpha: false)
 
     /// Parity: COD-12 — an animated WebP of one frame is an animated image with `images.count == 1`.
     func test_COD12_oneFrameAnimatedWebPStaysAnimated() throws {
@@ -16,7 +17,9 @@ final class COD12_OneFrameAnimationTests: XCTestCase {
         // frame's VP8L chunk, as an animated file of one frame is laid out.
         let still = try SDWebImageWebPCoder.shared.encode(frame, lossless: true)
         let frameChunk = still.dropFirst(12)  // after "RIFF", its size and "WEBP"
-        func le(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] {
+            (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
         func chunk(_ tag: String, _ payload: [UInt8]) -> [UInt8] {
             Array(tag.utf8) + le(payload.count, 4) + payload + (payload.count % 2 == 1 ? [0] : [])
         }

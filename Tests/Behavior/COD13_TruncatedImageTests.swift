@@ -80,8 +80,9 @@ final class COD13_TruncatedImageTests: XCTestCase {
         let jpeg = try TestFixtures.data("baseline.jpg")
         let scanHeaderEnd = try endOfScanHeader(jpeg)
         for length in [20, scanHeaderEnd - 14, scanHeaderEnd, scanHeaderEnd + 40] {
-            XCTAssertEqual(decodeError(jpeg.prefix(length), by: SDWebImageCodersManager.shared), .truncated(.jpeg),
-                           "cut at \(length) of \(jpeg.count) bytes")
+            XCTAssertEqual(
+                decodeError(jpeg.prefix(length), by: SDWebImageCodersManager.shared), .truncated(.jpeg),
+                "cut at \(length) of \(jpeg.count) bytes")
         }
         XCTAssertNotNil(decodeError(try TestFixtures.data("corrupt.jpg"), by: SDWebImageCodersManager.shared))
         XCTAssertNil(SDWebImageCodersManager.shared.decodedImage(with: jpeg.prefix(scanHeaderEnd)))
@@ -106,8 +107,9 @@ final class COD13_TruncatedImageTests: XCTestCase {
 
         let png = try TestFixtures.data("gradient.png")
         for length in [30, 45] {
-            XCTAssertEqual(decodeError(png.prefix(length), by: SDWebImageCodersManager.shared), .truncated(.png),
-                           "cut at \(length) bytes: no row yet")
+            XCTAssertEqual(
+                decodeError(png.prefix(length), by: SDWebImageCodersManager.shared), .truncated(.png),
+                "cut at \(length) bytes: no row yet")
         }
     }
 
@@ -115,7 +117,9 @@ final class COD13_TruncatedImageTests: XCTestCase {
 
     /// Asserts what 4.4.8 does with a truncated body that is not a transport error: a full-size image, not from a
     /// cache, stored on disk, the URL not on the failed list, and a later load served (not refused).
-    private func assertDeliveredAndStored(_ url: URL, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertDeliveredAndStored(
+        _ url: URL, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let final = try XCTUnwrap(env.load(url).calls.last { $0.finished }, file: file, line: line)
         XCTAssertNil(final.error, file: file, line: line)
         XCTAssertEqual(final.image?.pixelWidth, width, file: file, line: line)
@@ -139,8 +143,10 @@ final class COD13_TruncatedImageTests: XCTestCase {
     /// a complete response (HTTP cannot tell), so the manager delivers the full-size image and stores it.
     func test_COD13_closeDelimitedTruncatedJpegIsDeliveredAndStored() throws {
         let jpeg = try TestFixtures.data("baseline.jpg")
-        env.server.route("/cut.jpg", .data(jpeg, contentType: "image/jpeg").withoutContentLength()
-            .closeAfter(bytes: jpeg.count * 55 / 100))
+        env.server.route(
+            "/cut.jpg",
+            .data(jpeg, contentType: "image/jpeg").withoutContentLength()
+                .closeAfter(bytes: jpeg.count * 55 / 100))
         try assertDeliveredAndStored(env.server.url("/cut.jpg"), width: 256, height: 192)
         XCTAssertEqual(env.server.hits("/cut.jpg"), 2)
     }
@@ -148,8 +154,10 @@ final class COD13_TruncatedImageTests: XCTestCase {
     /// Parity: COD-13 — the same for a PNG the server cuts short (the port's choice: the rows that arrived).
     func test_COD13_closeDelimitedTruncatedPngIsDeliveredAndStored() throws {
         let png = try TestFixtures.data("gradient.png")
-        env.server.route("/cut.png", .data(png, contentType: "image/png").withoutContentLength()
-            .closeAfter(bytes: png.count / 2))
+        env.server.route(
+            "/cut.png",
+            .data(png, contentType: "image/png").withoutContentLength()
+                .closeAfter(bytes: png.count / 2))
         try assertDeliveredAndStored(env.server.url("/cut.png"), width: 256, height: 192)
     }
 

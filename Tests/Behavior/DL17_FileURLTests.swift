@@ -36,8 +36,9 @@ final class DL17_FileURLTests: XCTestCase {
         XCTAssertEqual(recorder.final?.data, try TestFixtures.data("baseline.jpg"))
         XCTAssertEqual(recorder.final?.image?.pixelWidth, 256)
         XCTAssertEqual(recorder.progressCalls.last?.received, try TestFixtures.data("baseline.jpg").count)
-        XCTAssertEqual(recorder.progressCalls.last?.expected, try TestFixtures.data("baseline.jpg").count,
-                       "a file's length is known")
+        XCTAssertEqual(
+            recorder.progressCalls.last?.expected, try TestFixtures.data("baseline.jpg").count,
+            "a file's length is known")
         XCTAssertEqual(env.server.totalHits, 0)
     }
 
@@ -91,7 +92,8 @@ final class DL17_FileURLTests: XCTestCase {
         XCTAssertTrue(secondResult.value.2)
 
         let missing = expectation(description: "missing file")
-        env.manager.loadImage(with: files.appendingPathComponent("gone.jpg"), options: [], progress: nil) { image, _, error, _, _, _ in
+        env.manager.loadImage(with: files.appendingPathComponent("gone.jpg"), options: [], progress: nil) {
+            image, _, error, _, _, _ in
             XCTAssertNil(image)
             XCTAssertEqual((error as NSError?)?.code, NSURLErrorFileDoesNotExist)
             missing.fulfill()

@@ -43,7 +43,8 @@ final class DL19_InjectedSessionTests: XCTestCase {
         let operation: SDWebImageDownloaderOperation = {
             let session = SDWebImageCurlSession(configuration: .default, delegate: forwarder)
             released = session
-            return SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: session, options: [])
+            return SDWebImageDownloaderOperation(
+                request: URLRequest(url: server.url("/a.jpg")), in: session, options: [])
         }()
         XCTAssertTrue(waitUntil { released == nil }, "the operation holds the injected session weakly")
         let result = run(operation)
@@ -58,7 +59,8 @@ final class DL19_InjectedSessionTests: XCTestCase {
         let forwarder = DLSessionForwarder()
         let session = SDWebImageCurlSession(configuration: .default, delegate: forwarder)
         defer { session.invalidateAndCancel() }
-        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: session, options: [])
+        let operation = SDWebImageDownloaderOperation(
+            request: URLRequest(url: server.url("/a.jpg")), in: session, options: [])
         let result = run(operation)
         XCTAssertNil(result.error)
         XCTAssertEqual(result.width, 256)

@@ -47,8 +47,10 @@ final class DL20_DefaultsTests: XCTestCase {
         let monitor = SDMemoryPressureMonitor(configuration: configuration)
         drainMainQueue()  // warnings other monitors handed to the main queue are posted before this test listens
         let heard = Locked(0)
-        let observer = NotificationCenter.default.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
-                                                              object: UIApplication.shared, queue: nil) { note in
+        let observer = NotificationCenter.default.addObserver(
+            forName: UIApplication.didReceiveMemoryWarningNotification,
+            object: UIApplication.shared, queue: nil
+        ) { note in
             XCTAssertTrue(note.object as AnyObject? === UIApplication.shared)
             heard.update { $0 += 1 }
         }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SDPort
 import SDPortTestServer
 import SDPortTestSupport
 import XCTest
+
+@testable import SDPort
 
 /// The port's NSURLSession stand-in, `SDWebImageCurlSession` / `SDWebImageCurlTask`, on its own: the cache
 /// policies the downloader does not use itself, cancelling, and invalidation. (The downloader's own use of it is
@@ -14,7 +15,8 @@ final class DLCurlSessionTests: XCTestCase {
 
     override func setUpWithError() throws {
         server = SDPortTestServer()
-        server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("no-cache"))
+        server.route(
+            "/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("no-cache"))
         server.route("/stall.jpg", .stall)
         try server.start()
         cacheDirectory = try TemporaryDirectory(prefix: "dl-session-urlcache")
@@ -45,8 +47,10 @@ final class DLCurlSessionTests: XCTestCase {
     /// and the body arrives whole however it was chunked.
     func testResponseHeadParsingKeepsInnerSpacesAndJoinsRepeatedFields() throws {
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        server.route("/head.bin", .data(body).headers(["X-Spaces": "two  inner  spaces", "X-Tab": "\tpadded "])
-            .setCookie("a=1").setCookie("b=2"))
+        server.route(
+            "/head.bin",
+            .data(body).headers(["X-Spaces": "two  inner  spaces", "X-Tab": "\tpadded "])
+                .setCookie("a=1").setCookie("b=2"))
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil  // the cookies are only repeated fields here; nothing is stored

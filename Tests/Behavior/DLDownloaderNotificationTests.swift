@@ -24,12 +24,19 @@ final class DLDownloaderNotificationTests: XCTestCase {
         server.route("/missing.jpg", .status(404))
         try server.start()
         downloader = SDWebImageDownloader(sessionConfiguration: nil)
-        for name in [SDWebImageDownloadStartNotification, SDWebImageDownloadReceiveResponseNotification,
-                     SDWebImageDownloadStopNotification, SDWebImageDownloadFinishNotification] {
-            observers.append(NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [posted] note in
-                posted.update { $0.append(Posted(name: note.name, operation: note.object as AnyObject?,
-                                                 onMainThread: Thread.isMainThread)) }
-            })
+        for name in [
+            SDWebImageDownloadStartNotification, SDWebImageDownloadReceiveResponseNotification,
+            SDWebImageDownloadStopNotification, SDWebImageDownloadFinishNotification,
+        ] {
+            observers.append(
+                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [posted] note in
+                    posted.update {
+                        $0.append(
+                            Posted(
+                                name: note.name, operation: note.object as AnyObject?,
+                                onMainThread: Thread.isMainThread))
+                    }
+                })
         }
     }
 
@@ -41,10 +48,13 @@ final class DLDownloaderNotificationTests: XCTestCase {
     }
 
     /// Downloads `path`; returns the notifications posted by its operation once "stop" has arrived.
-    private func notifications(for path: String) throws -> (operation: Operation, names: [Notification.Name], allOnMain: Bool) {
+    private func notifications(for path: String) throws -> (
+        operation: Operation, names: [Notification.Name], allOnMain: Bool
+    ) {
         let done = expectation(description: path)
         let recorder = DownloadRecorder { done.fulfill() }
-        let token = downloader.downloadImage(with: server.url(path), options: [], progress: nil, completed: recorder.completed)
+        let token = downloader.downloadImage(
+            with: server.url(path), options: [], progress: nil, completed: recorder.completed)
         let operation = try XCTUnwrap(token?.downloadOperation)
         wait(for: [done], timeout: 10)
         let mine = { self.posted.value.filter { $0.operation === operation } }
@@ -56,11 +66,16 @@ final class DLDownloaderNotificationTests: XCTestCase {
     /// the main queue, with its operation as the object.
     func test_DL13_successPostsStartResponseStopFinishOnMain() throws {
         let result = try notifications(for: "/a.jpg")
-        XCTAssertEqual(result.names, [SDWebImageDownloadStartNotification, SDWebImageDownloadReceiveResponseNotification,
-                                      SDWebImageDownloadStopNotification, SDWebImageDownloadFinishNotification])
+        XCTAssertEqual(
+            result.names,
+            [
+                SDWebImageDownloadStartNotification, SDWebImageDownloadReceiveResponseNotification,
+                SDWebImageDownloadStopNotification, SDWebImageDownloadFinishNotification,
+            ])
         XCTAssertTrue(result.allOnMain)
         XCTAssertEqual(SDWebImageDownloadStartNotification.rawValue, "SDWebImageDownloadStartNotification")
-        XCTAssertEqual(SDWebImageDownloadReceiveResponseNotification.rawValue, "SDWebImageDownloadReceiveResponseNotification")
+        XCTAssertEqual(
+            SDWebImageDownloadReceiveResponseNotification.rawValue, "SDWebImageDownloadReceiveResponseNotification")
         XCTAssertEqual(SDWebImageDownloadStopNotification.rawValue, "SDWebImageDownloadStopNotification")
         XCTAssertEqual(SDWebImageDownloadFinishNotification.rawValue, "SDWebImageDownloadFinishNotification")
     }
@@ -68,8 +83,12 @@ final class DLDownloaderNotificationTests: XCTestCase {
     /// Parity: DL-13 — a failed download (404) posts start, receive response and stop, but no finish.
     func test_DL13_failurePostsNoFinish() throws {
         let result = try notifications(for: "/missing.jpg")
-        XCTAssertEqual(result.names, [SDWebImageDownloadStartNotification, SDWebImageDownloadReceiveResponseNotification,
-                                      SDWebImageDownloadStopNotification])
+        XCTAssertEqual(
+            result.names,
+            [
+                SDWebImageDownloadStartNotification, SDWebImageDownloadReceiveResponseNotification,
+                SDWebImageDownloadStopNotification,
+            ])
         XCTAssertTrue(result.allOnMain)
     }
 }

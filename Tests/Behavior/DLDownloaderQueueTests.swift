@@ -1,8 +1,9 @@
 import Foundation
-@testable import SDPort
 import SDPortTestServer
 import SDPortTestSupport
 import XCTest
+
+@testable import SDPort
 
 /// How `SDWebImageDownloader` queues, joins, orders, suspends and cancels operations (4.4.8
 /// `downloadImageWithURL:options:progress:completed:`, `cancel:`, `setSuspended:`, `cancelAllDownloads`).
@@ -29,9 +30,12 @@ final class DLDownloaderQueueTests: XCTestCase {
 
     /// Starts a download whose final completion fulfils `done`.
     @discardableResult
-    private func start(_ path: String, options: SDWebImageDownloaderOptions = [], recorder: DownloadRecorder) -> SDWebImageDownloadToken? {
-        downloader.downloadImage(with: server.url(path), options: options, progress: recorder.progress,
-                                 completed: recorder.completed)
+    private func start(_ path: String, options: SDWebImageDownloaderOptions = [], recorder: DownloadRecorder)
+        -> SDWebImageDownloadToken?
+    {
+        downloader.downloadImage(
+            with: server.url(path), options: options, progress: recorder.progress,
+            completed: recorder.completed)
     }
 
     // MARK: DL-06
@@ -39,7 +43,8 @@ final class DLDownloaderQueueTests: XCTestCase {
     /// Parity: DL-06 — a nil URL completes at once with (nil, nil, nil, false) and returns no token.
     func test_DL06_nilURLCompletesAtOnceWithoutToken() {
         let recorder = DownloadRecorder()
-        let token = downloader.downloadImage(with: nil, options: [], progress: recorder.progress, completed: recorder.completed)
+        let token = downloader.downloadImage(
+            with: nil, options: [], progress: recorder.progress, completed: recorder.completed)
         XCTAssertNil(token)
         XCTAssertEqual(recorder.completions.count, 1, "called before downloadImage returned")
         let completion = recorder.completions.first
@@ -68,7 +73,8 @@ final class DLDownloaderQueueTests: XCTestCase {
         XCTAssertNil(firstRecorder.final?.error)
         XCTAssertNotNil(firstRecorder.final?.image)
         XCTAssertNotNil(secondRecorder.final?.image)
-        XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 }, "the finished operation must leave URLOperations")
+        XCTAssertTrue(
+            waitUntil { self.downloader.runningURLCount == 0 }, "the finished operation must leave URLOperations")
     }
 
     /// Parity: DL-06 — a request made after the operation finished starts a new one.
@@ -83,7 +89,8 @@ final class DLDownloaderQueueTests: XCTestCase {
         wait(for: [second], timeout: 10)
         XCTAssertEqual(server.hits("/a.jpg"), 2)
         XCTAssertEqual(secondRecorder.finalCompletions.count, 1)
-        XCTAssertFalse(firstToken?.downloadOperation != nil && firstToken?.downloadOperation === secondToken?.downloadOperation)
+        XCTAssertFalse(
+            firstToken?.downloadOperation != nil && firstToken?.downloadOperation === secondToken?.downloadOperation)
     }
 
     /// Parity: DL-06 — a caller asking for the same URL from inside a completion block gets a new download
@@ -92,9 +99,11 @@ final class DLDownloaderQueueTests: XCTestCase {
         let nested = expectation(description: "nested download")
         let nestedRecorder = DownloadRecorder { nested.fulfill() }
         let outer = DownloadRecorder()
-        downloader.downloadImage(with: server.url("/a.jpg"), options: [], progress: nil) { [downloader, server] _, _, _, _ in
+        downloader.downloadImage(with: server.url("/a.jpg"), options: [], progress: nil) {
+            [downloader, server] _, _, _, _ in
             outer.completed(nil, nil, nil, true)
-            downloader!.downloadImage(with: server!.url("/a.jpg"), options: [], progress: nil, completed: nestedRecorder.completed)
+            downloader!.downloadImage(
+                with: server!.url("/a.jpg"), options: [], progress: nil, completed: nestedRecorder.completed)
         }
         wait(for: [nested], timeout: 10)
         XCTAssertEqual(server.hits("/a.jpg"), 2)
@@ -106,14 +115,16 @@ final class DLDownloaderQueueTests: XCTestCase {
     /// Parity: DL-10 — LIFO: with one download at a time, queued operations start newest first
     /// (4.4.8: the previously added operation depends on the new one).
     func test_DL10_lifoStartsTheNewestFirst() {
-        XCTAssertEqual(startOrder(for: ["/a.jpg", "/b.jpg", "/c.jpg", "/d.jpg"], order: .lifo),
-                       ["/d.jpg", "/c.jpg", "/b.jpg", "/a.jpg"])
+        XCTAssertEqual(
+            startOrder(for: ["/a.jpg", "/b.jpg", "/c.jpg", "/d.jpg"], order: .lifo),
+            ["/d.jpg", "/c.jpg", "/b.jpg", "/a.jpg"])
     }
 
     /// Parity: DL-10 — FIFO (the default) starts them in the order asked.
     func test_DL10_fifoStartsInOrder() {
-        XCTAssertEqual(startOrder(for: ["/a.jpg", "/b.jpg", "/c.jpg", "/d.jpg"], order: .fifo),
-                       ["/a.jpg", "/b.jpg", "/c.jpg", "/d.jpg"])
+        XCTAssertEqual(
+            startOrder(for: ["/a.jpg", "/b.jpg", "/c.jpg", "/d.jpg"], order: .fifo),
+            ["/a.jpg", "/b.jpg", "/c.jpg", "/d.jpg"])
     }
 
     /// Queues `paths` on a suspended downloader running one download at a time, resumes it, and returns the
@@ -123,8 +134,10 @@ final class DLDownloaderQueueTests: XCTestCase {
         downloader.maxConcurrentDownloads = 1
         downloader.setSuspended(true)
         let started = Locked<[String]>([])
-        let observer = NotificationCenter.default.addObserver(forName: SDWebImageDownloadStartNotification, object: nil,
-                                                              queue: nil) { note in
+        let observer = NotificationCenter.default.addObserver(
+            forName: SDWebImageDownloadStartNotification, object: nil,
+            queue: nil
+        ) { note in
             if let operation = note.object as? SDWebImageDownloaderOperation, let path = operation.request?.url?.path {
                 started.update { $0.append(path) }
             }
@@ -159,7 +172,9 @@ final class DLDownloaderQueueTests: XCTestCase {
         wait(for: [kept], timeout: 10)
         XCTAssertNotNil(keptRecorder.final?.image)
         XCTAssertTrue(cancelledRecorder.completions.isEmpty, "a cancelled caller is never called")
-        XCTAssertTrue(cancelledRecorder.progressCalls.isEmpty || cancelledRecorder.progressCalls.count < keptRecorder.progressCalls.count)
+        XCTAssertTrue(
+            cancelledRecorder.progressCalls.isEmpty
+                || cancelledRecorder.progressCalls.count < keptRecorder.progressCalls.count)
         XCTAssertEqual(server.hits("/slow.jpg"), 1)
     }
 
@@ -220,7 +235,9 @@ final class DLDownloaderQueueTests: XCTestCase {
         XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 })
         downloader.setSuspended(true)
         let queued = (0..<3).map { _ in DownloadRecorder() }
-        for (index, recorder) in queued.enumerated() { start(["/a.jpg", "/b.jpg", "/c.jpg"][index], recorder: recorder) }
+        for (index, recorder) in queued.enumerated() {
+            start(["/a.jpg", "/b.jpg", "/c.jpg"][index], recorder: recorder)
+        }
         XCTAssertEqual(downloader.currentDownloadCount, 4)
         downloader.cancelAllDownloads()
         downloader.setSuspended(false)

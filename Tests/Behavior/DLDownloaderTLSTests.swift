@@ -26,7 +26,8 @@ final class DLDownloaderTLSTests: XCTestCase {
     private func download(options: SDWebImageDownloaderOptions) -> DownloadRecorder {
         let done = expectation(description: "https download")
         let recorder = DownloadRecorder { done.fulfill() }
-        downloader.downloadImage(with: server.url("/a.jpg"), options: options, progress: nil, completed: recorder.completed)
+        downloader.downloadImage(
+            with: server.url("/a.jpg"), options: options, progress: nil, completed: recorder.completed)
         wait(for: [done], timeout: 10)
         return recorder
     }
@@ -39,8 +40,9 @@ final class DLDownloaderTLSTests: XCTestCase {
         XCTAssertEqual(result.finalCompletions.count, 1)
         XCTAssertEqual(result.final?.error?.domain, NSURLErrorDomain)
         XCTAssertEqual(result.final?.error?.code, NSURLErrorServerCertificateUntrusted)
-        XCTAssertTrue(result.final?.error?.localizedDescription.contains("certificate") ?? false,
-                      result.final?.error?.localizedDescription ?? "")
+        XCTAssertTrue(
+            result.final?.error?.localizedDescription.contains("certificate") ?? false,
+            result.final?.error?.localizedDescription ?? "")
         XCTAssertNil(result.final?.image)
         XCTAssertEqual(server.hits("/a.jpg"), 0)
     }

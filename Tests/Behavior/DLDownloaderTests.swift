@@ -1,8 +1,9 @@
 import Foundation
-@testable import SDPort
 import SDPortTestServer
 import SDPortTestSupport
 import XCTest
+
+@testable import SDPort
 
 /// `SDWebImageDownloader`'s settings and the requests it builds (4.4.8 `SDWebImageDownloader.m`:
 /// `initWithSessionConfiguration:`, `setValue:forHTTPHeaderField:`, `setOperationClass:`,
@@ -16,10 +17,14 @@ final class DLDownloaderTests: XCTestCase {
         env = try DownloaderTestEnvironment(prefix: "dl-urlcache") { server in
             server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
             server.route("/b.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
-            server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-                .requireBasicAuth(user: "sd", password: "secret"))
-            server.route("/cookie.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-                .setCookie("dlflavour=oat; Path=/"))
+            server.route(
+                "/auth.jpg",
+                .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                    .requireBasicAuth(user: "sd", password: "secret"))
+            server.route(
+                "/cookie.jpg",
+                .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                    .setCookie("dlflavour=oat; Path=/"))
         }
     }
 
@@ -34,7 +39,9 @@ final class DLDownloaderTests: XCTestCase {
     }
 
     /// Queues a download on a suspended downloader and returns the operation made for it.
-    private func queuedOperation(_ path: String, options: SDWebImageDownloaderOptions = []) -> SDWebImageDownloaderOperation? {
+    private func queuedOperation(_ path: String, options: SDWebImageDownloaderOptions = [])
+        -> SDWebImageDownloaderOperation?
+    {
         downloader.setSuspended(true)
         downloader.downloadImage(with: server.url(path), options: options, progress: nil, completed: nil)
         return downloader.runningOperation(for: server.url(path)) as? SDWebImageDownloaderOperation
@@ -58,7 +65,8 @@ final class DLDownloaderTests: XCTestCase {
         let custom = SDWebImageDownloader(sessionConfiguration: configuration)
         XCTAssertEqual(custom.sessionConfiguration.timeoutIntervalForRequest, 15)
         XCTAssertTrue(custom.urlCache === cache)
-        XCTAssertEqual(SDWebImageDownloader(sessionConfiguration: nil).sessionConfiguration.timeoutIntervalForRequest, 15)
+        XCTAssertEqual(
+            SDWebImageDownloader(sessionConfiguration: nil).sessionConfiguration.timeoutIntervalForRequest, 15)
     }
 
     // MARK: DL-02
@@ -148,12 +156,14 @@ final class DLDownloaderTests: XCTestCase {
         downloader.setSuspended(true)
         var expectations: [XCTestExpectation] = []
         for index in 0..<5 {
-            server.route("/slow\(index).jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.1))
+            server.route(
+                "/slow\(index).jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").delay(0.1))
             let done = expectation(description: "slow \(index)")
             expectations.append(done)
             let recorder = DownloadRecorder { done.fulfill() }
-            downloader.downloadImage(with: server.url("/slow\(index).jpg"), options: [],
-                                     progress: nil, completed: recorder.completed)
+            downloader.downloadImage(
+                with: server.url("/slow\(index).jpg"), options: [],
+                progress: nil, completed: recorder.completed)
         }
         XCTAssertEqual(downloader.currentDownloadCount, 5)
         downloader.setSuspended(false)
@@ -180,8 +190,9 @@ final class DLDownloaderTests: XCTestCase {
         for candidate: AnyClass? in [NSObject.self, Operation.self, BlockOperation.self, nil] {
             downloader.setOperationClass(DLCustomOperation.self)
             downloader.setOperationClass(candidate)
-            XCTAssertTrue(downloader.operationClass == SDWebImageDownloaderOperation.self,
-                          "\(String(describing: candidate)) must not be accepted")
+            XCTAssertTrue(
+                downloader.operationClass == SDWebImageDownloaderOperation.self,
+                "\(String(describing: candidate)) must not be accepted")
         }
     }
 
@@ -295,7 +306,8 @@ final class DLDownloaderTests: XCTestCase {
         let steps = events.value.map(\.step)
         XCTAssertEqual(steps, [.downloadStart, .downloadResponse, .decode])
         XCTAssertEqual(events.value.first?.detail, "new download operation")
-        XCTAssertEqual(events.value.dropFirst().first?.detail, "200, \(try TestFixtures.data("baseline.jpg").count) bytes")
+        XCTAssertEqual(
+            events.value.dropFirst().first?.detail, "200, \(try TestFixtures.data("baseline.jpg").count) bytes")
         XCTAssertEqual(events.value.last?.detail, "jpg 256×192")
     }
 
@@ -321,12 +333,16 @@ final class DLDownloaderTests: XCTestCase {
         let arrival = Locked<[String]>([])
         let all = expectation(description: "three downloads")
         all.expectedFulfillmentCount = 3
-        for (path, options) in [("/a.jpg", SDWebImageDownloaderOptions()), ("/b.jpg", .lowPriority), ("/c.jpg", .highPriority)] {
+        for (path, options) in [
+            ("/a.jpg", SDWebImageDownloaderOptions()), ("/b.jpg", .lowPriority), ("/c.jpg", .highPriority),
+        ] {
             server.route(path, .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
-            downloader.downloadImage(with: server.url(path), options: options, progress: { received, expected, _ in
-                // With one download at a time, this response arrives before the next request is sent.
-                if received == 0 && expected > 0 { arrival.update { $0.append(path) } }
-            }, completed: { _, _, _, finished in if finished { all.fulfill() } })
+            downloader.downloadImage(
+                with: server.url(path), options: options,
+                progress: { received, expected, _ in
+                    // With one download at a time, this response arrives before the next request is sent.
+                    if received == 0 && expected > 0 { arrival.update { $0.append(path) } }
+                }, completed: { _, _, _, finished in if finished { all.fulfill() } })
         }
         downloader.setSuspended(false)
         wait(for: [all], timeout: 20)

@@ -22,13 +22,16 @@ final class DLRedirectRecordingOperation: SDWebImageDownloaderOperation, @unchec
     static let answer = Locked<Answer>(.follow)
     static let hops = Locked<[Hop]>([])
 
-    override func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                           newRequest request: URLRequest,
-                           completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    override func curlTask(
+        _ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         Self.hops.update { $0.append(Hop(status: response.statusCode, from: response.url, to: request.url)) }
         switch Self.answer.value {
         case .follow:
-            super.curlTask(task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
+            super.curlTask(
+                task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
         case .stop:
             completionHandler(nil)
         case .rewrite(let url):

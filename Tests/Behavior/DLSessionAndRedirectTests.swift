@@ -32,9 +32,10 @@ final class DLSessionAndRedirectTests: XCTestCase {
     /// downloader's timeout into the new configuration, and later downloads run in the new session. (4.4.8 sets
     /// the timeout on the caller's configuration object; the port sets it on a copy.)
     func test_DL15_createNewSessionCancelsEverythingAndSwapsTheSession() throws {
-        let token = try XCTUnwrap(downloader.downloadImage(
-            with: server.url("/stall.jpg"), options: [], progress: nil,
-            completed: { _, _, _, _ in XCTFail("a download cancelled by createNewSession is not completed") }))
+        let token = try XCTUnwrap(
+            downloader.downloadImage(
+                with: server.url("/stall.jpg"), options: [], progress: nil,
+                completed: { _, _, _, _ in XCTFail("a download cancelled by createNewSession is not completed") }))
         let operation = try XCTUnwrap(token.downloadOperation)
         XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 })
 
@@ -114,7 +115,8 @@ final class DLSessionAndRedirectTests: XCTestCase {
         let url = server.url("/ok.jpg")
         let done = expectation(description: "first download")
         let first = DownloadRecorder { done.fulfill() }
-        let oldToken = try XCTUnwrap(downloader.downloadImage(with: url, options: [], progress: nil, completed: first.completed))
+        let oldToken = try XCTUnwrap(
+            downloader.downloadImage(with: url, options: [], progress: nil, completed: first.completed))
         wait(for: [done], timeout: 10)
         XCTAssertTrue(waitUntil { self.downloader.runningURLCount == 0 })
 
@@ -122,7 +124,8 @@ final class DLSessionAndRedirectTests: XCTestCase {
         downloader.setSuspended(true)
         let secondDone = expectation(description: "second download")
         let second = DownloadRecorder { secondDone.fulfill() }
-        let newToken = try XCTUnwrap(downloader.downloadImage(with: url, options: [], progress: nil, completed: second.completed))
+        let newToken = try XCTUnwrap(
+            downloader.downloadImage(with: url, options: [], progress: nil, completed: second.completed))
         let newOperation = try XCTUnwrap(newToken.downloadOperation)
         downloader.cancel(oldToken)
         XCTAssertFalse(newOperation.isCancelled, "the old token finds the new operation, which keeps its caller")
@@ -133,8 +136,10 @@ final class DLSessionAndRedirectTests: XCTestCase {
 
         // And a live token finds its operation through the URL and cancels it.
         server.route("/slow.jpg", .stall)
-        let liveToken = try XCTUnwrap(downloader.downloadImage(with: server.url("/slow.jpg"), options: [], progress: nil,
-                                                               completed: { _, _, _, _ in }))
+        let liveToken = try XCTUnwrap(
+            downloader.downloadImage(
+                with: server.url("/slow.jpg"), options: [], progress: nil,
+                completed: { _, _, _, _ in }))
         let operation = try XCTUnwrap(liveToken.downloadOperation)
         downloader.cancel(liveToken)
         XCTAssertTrue(operation.isCancelled)

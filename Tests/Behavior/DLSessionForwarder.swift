@@ -13,8 +13,10 @@ final class DLSessionForwarder: SDWebImageCurlTaskDelegate, @unchecked Sendable 
         return task.owner as? SDWebImageDownloaderOperation
     }
 
-    func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
-                  completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func curlTask(
+        _ task: SDWebImageCurlTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         guard let operation = owner(of: task) else { return completionHandler(.cancel) }
         operation.curlTask(task, didReceive: response, completionHandler: completionHandler)
     }
@@ -23,18 +25,23 @@ final class DLSessionForwarder: SDWebImageCurlTaskDelegate, @unchecked Sendable 
         owner(of: task)?.curlTask(task, didReceive: data)
     }
 
-    func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
-                  completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+    func curlTask(
+        _ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
+        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
         guard let operation = owner(of: task) else { return completionHandler(nil) }
         operation.curlTask(task, willCacheResponse: proposedResponse, completionHandler: completionHandler)
     }
 
-    func curlTask(_ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
-                  previousFailureCount: Int,
-                  completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    func curlTask(
+        _ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
+        previousFailureCount: Int,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         guard let operation = owner(of: task) else { return completionHandler(.cancelAuthenticationChallenge, nil) }
-        operation.curlTask(task, didReceiveChallengeFor: protectionSpace, previousFailureCount: previousFailureCount,
-                           completionHandler: completionHandler)
+        operation.curlTask(
+            task, didReceiveChallengeFor: protectionSpace, previousFailureCount: previousFailureCount,
+            completionHandler: completionHandler)
     }
 
     func curlTask(_ task: SDWebImageCurlTask, didCompleteWithError error: Error?) {

@@ -13,8 +13,10 @@ final class DLTaskCheckingOperation: SDWebImageDownloaderOperation, @unchecked S
         if task !== dataTask { Self.foreignCallbacks.update { $0 += 1 } }
     }
 
-    override func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
-                           completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    override func curlTask(
+        _ task: SDWebImageCurlTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         check(task)
         super.curlTask(task, didReceive: response, completionHandler: completionHandler)
     }

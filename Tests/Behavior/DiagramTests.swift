@@ -73,7 +73,9 @@ final class DiagramTests: XCTestCase {
         let steps = Recorder<SDWebImageTraceEvent>()
         let all = Recorder<SDWebImageTraceEvent>()
         let stepsToken = SDWebImageTrace.addObserver { if $0.key == url.absoluteString { steps.append($0) } }
-        let allToken = SDWebImageTrace.addObserver(includingMarks: true) { if $0.key == url.absoluteString { all.append($0) } }
+        let allToken = SDWebImageTrace.addObserver(includingMarks: true) {
+            if $0.key == url.absoluteString { all.append($0) }
+        }
         defer {
             SDWebImageTrace.removeObserver(stepsToken)
             SDWebImageTrace.removeObserver(allToken)
@@ -90,13 +92,17 @@ final class DiagramTests: XCTestCase {
         try server.start()
         defer { server.stop() }
         server.serveDirectory(TestFixtures.directory, under: "/")
-        let result = try CLIProcess.run(["load", server.url("/gray.jpg").absoluteString, "--cache-dir", directory.path,
-                                         "--trace"], environment: environment)
+        let result = try CLIProcess.run(
+            [
+                "load", server.url("/gray.jpg").absoluteString, "--cache-dir", directory.path,
+                "--trace",
+            ], environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         func line(_ fragment: String) -> String? { result.stdoutLines.first { $0.contains(fragment) } }
         XCTAssertEqual(line("cache: disk query")?.contains("cache io queue, thread "), true, result.stdout)
         XCTAssertEqual(line("operation: start")?.contains("download queue, thread "), true, result.stdout)
-        XCTAssertEqual(line("operation: response and data")?.contains("session delegate queue, thread "), true, result.stdout)
+        XCTAssertEqual(
+            line("operation: response and data")?.contains("session delegate queue, thread "), true, result.stdout)
         XCTAssertEqual(line("coder: decode")?.contains("coder queue, thread "), true, result.stdout)
         XCTAssertEqual(line("manager: completion")?.contains("main queue, thread "), true, result.stdout)
     }
@@ -105,9 +111,12 @@ final class DiagramTests: XCTestCase {
 
     /// CI's diagram check: the committed diagrams have the lanes, arrows and step names of a fresh run.
     func test_DIAG_committedDiagramsMatchAFreshRun() throws {
-        let result = try CLIProcess.run(["diagram", "--all", "--check", committedDiagrams.path], environment: environment)
-        XCTAssertEqual(result.status, 0, "regenerate with `swift run sdport diagram --all --output Docs/diagrams`:\n"
-                       + result.stdout + result.stderr)
+        let result = try CLIProcess.run(
+            ["diagram", "--all", "--check", committedDiagrams.path], environment: environment)
+        XCTAssertEqual(
+            result.status, 0,
+            "regenerate with `swift run sdport diagram --all --output Docs/diagrams`:\n"
+                + result.stdout + result.stderr)
         XCTAssertEqual(result.stdoutLines.filter { $0.hasPrefix("same structure: ") }.count, 11, result.stdout)
     }
 
@@ -124,7 +133,8 @@ final class DiagramTests: XCTestCase {
     func test_DIAG_checkFailsWhenAnArrowMoves() throws {
         let copy = try copyOfCommittedDiagrams(editing: "cold-load.md") { text in
             XCTAssertTrue(text.contains("main->>ioQueue: 4. cache: disk query"), text)
-            return text.replacingOccurrences(of: "main->>ioQueue: 4. cache: disk query", with: "main->>main: 4. cache: disk query")
+            return text.replacingOccurrences(
+                of: "main->>ioQueue: 4. cache: disk query", with: "main->>main: 4. cache: disk query")
         }
         let result = try CLIProcess.run(["diagram", "--all", "--check", copy.path], environment: environment)
         XCTAssertEqual(result.status, 6, result.stdout + result.stderr)
@@ -138,7 +148,9 @@ final class DiagramTests: XCTestCase {
     func test_DIAG_checkIgnoresThreadsTimesAndDetails() throws {
         let threadAndTime = #"\| \d+ \| [0-9.]+ \|"#
         let copy = try copyOfCommittedDiagrams(editing: "disk-hit.md") { text in
-            let rows = text.components(separatedBy: "\n").filter { $0.range(of: threadAndTime, options: .regularExpression) != nil }
+            let rows = text.components(separatedBy: "\n").filter {
+                $0.range(of: threadAndTime, options: .regularExpression) != nil
+            }
             XCTAssertGreaterThan(rows.count, 2, "the table has thread and time cells to edit")
             XCTAssertTrue(text.contains("· hit, "), "an arrow detail to edit")
             return text.replacingOccurrences(of: threadAndTime, with: "| 1 | 999.99 |", options: .regularExpression)
@@ -149,9 +161,11 @@ final class DiagramTests: XCTestCase {
         XCTAssertNotEqual(edited, committed)
         XCTAssertFalse(edited.contains("· hit, "), "every arrow detail was edited")
         XCTAssertTrue(edited.contains("· hit (edited), "))
-        XCTAssertGreaterThan(edited.components(separatedBy: "| 1 | 999.99 |").count - 1, 2, "thread and time cells were edited")
+        XCTAssertGreaterThan(
+            edited.components(separatedBy: "| 1 | 999.99 |").count - 1, 2, "thread and time cells were edited")
         let result = try CLIProcess.run(["diagram", "disk-hit", "--check", copy.path], environment: environment)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(result.stdoutLines, ["same structure: \(copy.appendingPathComponent("disk-hit.md").path)"], result.stdout)
+        XCTAssertEqual(
+            result.stdoutLines, ["same structure: \(copy.appendingPathComponent("disk-hit.md").path)"], result.stdout)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import sdport
 import SDPortTestSupport
 import XCTest
+
+@testable import sdport
 
 /// The documentation site's generators (scripts/docc-articles.py, scripts/docc-symbol-links.py), run on a small
 /// walkthrough, ledger and symbol graph written into a temp dir: what each conversion must produce for DocC.
@@ -43,19 +44,25 @@ final class DocCArticlesTests: XCTestCase {
     /// A Mermaid block in a form the site's drawer does not know fails the build, naming the line, rather than
     /// drawing a wrong picture.
     func test_DOCS_unknownMermaidFailsTheBuildNamingTheLine() throws {
-        try write("# 00 — Intro\n\nText.\n\n```mermaid\nsequenceDiagram\n    participant a as A\n    loop every chunk\n```\n",
-                  "Docs/walkthrough/00-intro.md")
+        try write(
+            "# 00 — Intro\n\nText.\n\n```mermaid\nsequenceDiagram\n    participant a as A\n    loop every chunk\n```\n",
+            "Docs/walkthrough/00-intro.md")
         try write("# Parity ledger\n", "Docs/PARITY.md")
         try write("# ``SDPort``\n\n<!-- generated-topics -->\n", "catalog/SDPort.docc/SDPort.md")
         try write(#"{"symbols": []}"#, "symbols/SDPort.symbols.json")
-        let (status, output) = try runPython("docc-articles.py", ["--catalog", "catalog/SDPort.docc", "--symbol-graph",
-                                                                  "symbols", "--out", "out/SDPort.docc"])
+        let (status, output) = try runPython(
+            "docc-articles.py",
+            [
+                "--catalog", "catalog/SDPort.docc", "--symbol-graph",
+                "symbols", "--out", "out/SDPort.docc",
+            ])
         XCTAssertNotEqual(status, 0, output)
         XCTAssertTrue(output.contains("cannot read \"loop every chunk\""), output)
     }
 
     func test_DOCS_articlesGetDocCLinksSymbolLinksCardsAndDiagrams() throws {
-        try write("""
+        try write(
+            """
             # 00 — Intro: `sd_setImage`
 
             The abstract names `SDImageCache` and `NotAType`.
@@ -83,7 +90,8 @@ final class DocCArticlesTests: XCTestCase {
                 main->>main: 10. view: set image
             ```
             """, "Docs/walkthrough/00-intro.md")
-        try write("""
+        try write(
+            """
             # 01 — FAQ
 
             Questions.
@@ -100,19 +108,26 @@ final class DocCArticlesTests: XCTestCase {
 
             Third answer.
             """, "Docs/walkthrough/01-faq.md")
-        try write("""
+        try write(
+            """
             # Parity ledger
 
             | ID | tests |
             |---|---|
             | FAQ-02 | `A.test_one`<br>`A.test_two` ([why](walkthrough/00-intro.md#the-sdimagecache-heading)) |
             """, "Docs/PARITY.md")
-        try write("# ``SDPort``\n\nThe module.\n\n## Topics\n\n<!-- generated-topics -->\n", "catalog/SDPort.docc/SDPort.md")
-        try write(#"{"symbols": [{"pathComponents": ["SDImageCache"], "kind": {"identifier": "swift.class"}}]}"#,
-                  "symbols/SDPort.symbols.json")
+        try write(
+            "# ``SDPort``\n\nThe module.\n\n## Topics\n\n<!-- generated-topics -->\n", "catalog/SDPort.docc/SDPort.md")
+        try write(
+            #"{"symbols": [{"pathComponents": ["SDImageCache"], "kind": {"identifier": "swift.class"}}]}"#,
+            "symbols/SDPort.symbols.json")
 
-        try python("docc-articles.py", ["--catalog", "catalog/SDPort.docc", "--symbol-graph", "symbols",
-                                        "--out", "out/SDPort.docc"])
+        try python(
+            "docc-articles.py",
+            [
+                "--catalog", "catalog/SDPort.docc", "--symbol-graph", "symbols",
+                "--out", "out/SDPort.docc",
+            ])
 
         let intro = try read("out/SDPort.docc/Generated/00-intro.md")
         XCTAssertTrue(intro.hasPrefix("# 00 — Intro: sd_setImage\n"), "a title loses its backticks: \(intro)")
@@ -123,19 +138,26 @@ final class DocCArticlesTests: XCTestCase {
         XCTAssertTrue(intro.contains("[its second card](<doc:FAQ-02>)"), intro)
         XCTAssertTrue(intro.contains("the port's\n`Sources/SDPort/Cache/SDImageCache.swift:3` and"), intro)
         XCTAssertTrue(intro.contains("&lt;user caches dir>/&lt;namespace>"), intro)
-        XCTAssertTrue(intro.contains("![The diagram of 00 — Intro: sd_setImage, as drawn in the Markdown walkthrough.](00-diagram-1)"), intro)
+        XCTAssertTrue(
+            intro.contains(
+                "![The diagram of 00 — Intro: sd_setImage, as drawn in the Markdown walkthrough.](00-diagram-1)"), intro
+        )
         XCTAssertFalse(intro.contains("┌"), "the diagram became an image")
         let svg = try read("out/SDPort.docc/Resources/00-diagram-1.svg")
         XCTAssertTrue(svg.contains(">│ box  │</text>"), svg)
         // The Mermaid block becomes a drawn sequence diagram: lanes, a note, a solid, a dashed and a self arrow.
-        XCTAssertTrue(intro.contains("![The sequence diagram of 00 — Intro: sd_setImage, drawn from a real run.](00-diagram-2)"),
-                      intro)
+        XCTAssertTrue(
+            intro.contains("![The sequence diagram of 00 — Intro: sd_setImage, drawn from a real run.](00-diagram-2)"),
+            intro)
         XCTAssertFalse(intro.contains("sequenceDiagram"), "the Mermaid text became an image")
         let sequence = try read("out/SDPort.docc/Resources/00-diagram-2.svg")
-        for text in [">main queue</text>", ">cache io queue</text>", ">caller: view.sd_setImage(url)</text>",
-                     ">4. cache: disk query · miss</text>", ">10. view: set image</text>"] {
-            XCTAssertEqual(sequence.components(separatedBy: text).count - 1, text.contains("queue<") ? 2 : 1,
-                           "\(text) in \(sequence)")
+        for text in [
+            ">main queue</text>", ">cache io queue</text>", ">caller: view.sd_setImage(url)</text>",
+            ">4. cache: disk query · miss</text>", ">10. view: set image</text>",
+        ] {
+            XCTAssertEqual(
+                sequence.components(separatedBy: text).count - 1, text.contains("queue<") ? 2 : 1,
+                "\(text) in \(sequence)")
         }
         XCTAssertEqual(sequence.components(separatedBy: "stroke-dasharray=\"6,4\"").count - 1, 1, "one dashed mark")
         XCTAssertEqual(sequence.components(separatedBy: "marker-end=").count - 1, 3, "three arrows")
@@ -149,8 +171,9 @@ final class DocCArticlesTests: XCTestCase {
         XCTAssertTrue(card.contains("Part of <doc:01-faq>."), card)
 
         let ledger = try read("out/SDPort.docc/Generated/Parity-Ledger.md")
-        XCTAssertTrue(ledger.contains("`A.test_one`; `A.test_two` ([why](<doc:00-intro#The-SDImageCache-heading>))"),
-                      ledger)
+        XCTAssertTrue(
+            ledger.contains("`A.test_one`; `A.test_two` ([why](<doc:00-intro#The-SDImageCache-heading>))"),
+            ledger)
 
         let landing = try read("out/SDPort.docc/SDPort.md")
         XCTAssertTrue(landing.contains("- <doc:00-intro>\n- <doc:01-faq>"), landing)
@@ -166,10 +189,15 @@ final class DocCArticlesTests: XCTestCase {
         let page = FAQMarkdown.render(FAQEntry.all.filter { (12...14).contains($0.number) })
         try write("# 07 — FAQ\n\nQuestions.\n\n" + page + "\n", "Docs/walkthrough/07-faq.md")
         try write("# Parity ledger\n", "Docs/PARITY.md")
-        try write("# ``SDPort``\n\nThe module.\n\n## Topics\n\n<!-- generated-topics -->\n", "catalog/SDPort.docc/SDPort.md")
+        try write(
+            "# ``SDPort``\n\nThe module.\n\n## Topics\n\n<!-- generated-topics -->\n", "catalog/SDPort.docc/SDPort.md")
         try write(#"{"symbols": []}"#, "symbols/SDPort.symbols.json")
-        try python("docc-articles.py", ["--catalog", "catalog/SDPort.docc", "--symbol-graph", "symbols",
-                                        "--out", "out/SDPort.docc"])
+        try python(
+            "docc-articles.py",
+            [
+                "--catalog", "catalog/SDPort.docc", "--symbol-graph", "symbols",
+                "--out", "out/SDPort.docc",
+            ])
         let card = try read("out/SDPort.docc/Generated/FAQ-13.md")
         let short = try XCTUnwrap(entry.short)
         XCTAssertTrue(card.hasPrefix("# FAQ-13 — \(entry.question)\n\n**In 30 seconds:** "), card)
@@ -181,7 +209,9 @@ final class DocCArticlesTests: XCTestCase {
         marks.append(card.range(of: "**In one line:**")?.lowerBound)
         XCTAssertFalse(marks.contains(nil), card)
         XCTAssertEqual(marks.compactMap { $0 }, marks.compactMap { $0 }.sorted(), card)
-        XCTAssertTrue(card.contains("(https://github.com/SDWebImage/SDWebImage/blob/4.0.0/SDWebImage/SDWebImageDecoder.m#L228-L230)"), card)
+        XCTAssertTrue(
+            card.contains(
+                "(https://github.com/SDWebImage/SDWebImage/blob/4.0.0/SDWebImage/SDWebImageDecoder.m#L228-L230)"), card)
     }
 
     func test_DOCS_symbolGraphCitationsBecomeLinksToTheOriginal() throws {
@@ -192,9 +222,11 @@ final class DocCArticlesTests: XCTestCase {
             "4. Only a first line can start a list that swallows the abstract.",
         ]
         let graph: [String: Any] = ["symbols": [["docComment": ["lines": lines.map { ["text": $0] }]]]]
-        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("in"),
-                                                withIntermediateDirectories: true)
-        try JSONSerialization.data(withJSONObject: graph).write(to: directory.url.appendingPathComponent("in/SDPort.symbols.json"))
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("in"),
+            withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: graph).write(
+            to: directory.url.appendingPathComponent("in/SDPort.symbols.json"))
 
         try python("docc-symbol-links.py", ["--module", "SDPort", "--in", "in", "--out", "out"])
 
@@ -206,8 +238,14 @@ final class DocCArticlesTests: XCTestCase {
         guard texts.count == lines.count else { return XCTFail("lines lost: \(texts)") }
         let base = "https://github.com/SDWebImage/SDWebImage/blob"
         XCTAssertEqual(texts[0], "3\\. A step number, and a &lt;caches dir>/&lt;ns> placeholder next to `a <b> c`.")
-        XCTAssertEqual(texts[1], "At tag 4.4.8: [`SDWebImage/SDImageCache.m:177`](\(base)/4.4.8/SDWebImage/SDImageCache.m#L177) (`-initWithNamespace:`).")
-        XCTAssertEqual(texts[2], "At tag 5.21.5: [`SDWebImage/Core/SDImageCache.m:118`](\(base)/5.21.5/SDWebImage/Core/SDImageCache.m#L118), and [`SDImageCache.m`](\(base)/4.4.8/SDWebImage/SDImageCache.m) without a line.")
+        XCTAssertEqual(
+            texts[1],
+            "At tag 4.4.8: [`SDWebImage/SDImageCache.m:177`](\(base)/4.4.8/SDWebImage/SDImageCache.m#L177) (`-initWithNamespace:`)."
+        )
+        XCTAssertEqual(
+            texts[2],
+            "At tag 5.21.5: [`SDWebImage/Core/SDImageCache.m:118`](\(base)/5.21.5/SDWebImage/Core/SDImageCache.m#L118), and [`SDImageCache.m`](\(base)/4.4.8/SDWebImage/SDImageCache.m) without a line."
+        )
         XCTAssertEqual(texts[3], "4. Only a first line can start a list that swallows the abstract.")
     }
 }

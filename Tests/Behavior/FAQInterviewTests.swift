@@ -1,7 +1,8 @@
 import Foundation
-@testable import sdport
 import SDPortTestSupport
 import XCTest
+
+@testable import sdport
 
 /// The cards as an interviewer and a learner meet them, on the knowledge `sdport` ships: every card has a 30-second
 /// answer and follow-ups whose deciding lines are at the version each one is about and were checked against the
@@ -40,7 +41,8 @@ final class FAQInterviewTests: XCTestCase {
                 }
             }
             for other in cards[..<index] {
-                for mine in card.distractors.map(\.text) where other.distractors.contains(where: { sameClaim($0.text, mine) }) {
+                for mine in card.distractors.map(\.text)
+                where other.distractors.contains(where: { sameClaim($0.text, mine) }) {
                     problems.append("\(card.id): the wrong option \"\(mine)\" is also one of \(other.id)'s")
                 }
             }
@@ -62,21 +64,30 @@ final class FAQInterviewTests: XCTestCase {
 
         var entries = cards.map(\.entry)
         let first = try XCTUnwrap(entries[0].quiz)
-        entries[0].quiz = FAQQuizOptions(right: first.right, wrong: [first.wrong[0], first.wrong[1],
-                                                                     first.wrong[0].uppercased() + "!"])
-        XCTAssertEqual(Self.optionProblems(entries.map { QuizCard(entry: $0) }), ["FAQ-01: options 2 and 4 say the same thing"])
+        entries[0].quiz = FAQQuizOptions(
+            right: first.right,
+            wrong: [
+                first.wrong[0], first.wrong[1],
+                first.wrong[0].uppercased() + "!",
+            ])
+        XCTAssertEqual(
+            Self.optionProblems(entries.map { QuizCard(entry: $0) }), ["FAQ-01: options 2 and 4 say the same thing"])
         entries = cards.map(\.entry)
         let second = try XCTUnwrap(entries[1].quiz)
         entries[1].quiz = FAQQuizOptions(right: second.right, wrong: [first.wrong[2]] + second.wrong.dropFirst())
-        XCTAssertEqual(Self.optionProblems(entries.map { QuizCard(entry: $0) }),
-                       ["FAQ-02: the wrong option \"\(first.wrong[2])\" is also one of FAQ-01's"])
+        XCTAssertEqual(
+            Self.optionProblems(entries.map { QuizCard(entry: $0) }),
+            ["FAQ-02: the wrong option \"\(first.wrong[2])\" is also one of FAQ-01's"])
         entries = cards.map(\.entry).map { entry in
             var entry = entry
-            entry.quiz = entry.quiz.map { FAQQuizOptions(right: $0.right + " That is the whole rule, said in full.", wrong: $0.wrong) }
+            entry.quiz = entry.quiz.map {
+                FAQQuizOptions(right: $0.right + " That is the whole rule, said in full.", wrong: $0.wrong)
+            }
             return entry
         }
-        XCTAssertTrue(Self.optionProblems(entries.map { QuizCard(entry: $0) }).first?
-            .hasPrefix("the right option is the longest in 17 of 17 cards") == true)
+        XCTAssertTrue(
+            Self.optionProblems(entries.map { QuizCard(entry: $0) }).first?
+                .hasPrefix("the right option is the longest in 17 of 17 cards") == true)
     }
 
     // MARK: Short answers and follow-ups
@@ -97,8 +108,10 @@ final class FAQInterviewTests: XCTestCase {
         let tagged = numbers(tag)
         if named.hasPrefix("current ") { return tag == "5.21.5" }
         if named.hasSuffix(".x") { return tagged.first == numbers(String(named.dropLast(2))).first }
-        let ends = named.components(separatedBy: CharacterSet(charactersIn: "–-")).map { $0.replacingOccurrences(of: " to ", with: "") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let ends = named.components(separatedBy: CharacterSet(charactersIn: "–-")).map {
+            $0.replacingOccurrences(of: " to ", with: "")
+        }
+        .map { $0.trimmingCharacters(in: .whitespaces) }
         let low = numbers(ends[0]) + [0, 0, 0].dropFirst(numbers(ends[0]).count)
         if ends.count == 2 {
             var high = numbers(ends[1])
@@ -110,8 +123,9 @@ final class FAQInterviewTests: XCTestCase {
 
     /// The record of checked tokens: "tag\tfile\tlines" → tokens.
     static func tokenRecord() throws -> [String: Set<String>] {
-        let text = try String(contentsOf: CLIProcess.packageRoot.appendingPathComponent("Docs/knowledge/verified-tokens.tsv"),
-                              encoding: .utf8)
+        let text = try String(
+            contentsOf: CLIProcess.packageRoot.appendingPathComponent("Docs/knowledge/verified-tokens.tsv"),
+            encoding: .utf8)
         var record: [String: Set<String>] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -138,20 +152,25 @@ final class FAQInterviewTests: XCTestCase {
                 XCTAssertFalse(followUp.answer.isEmpty, id)
                 XCTAssertNotNil(line.tag.range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression), id)
                 XCTAssertNotNil(line.lines.range(of: #"^\d+(-\d+)?$"#, options: .regularExpression), id)
-                XCTAssertTrue(line.link.hasPrefix("https://github.com/SDWebImage/SDWebImage/blob/\(line.tag)/\(line.file)#L"), id)
-                XCTAssertEqual(record["\(line.tag)\t\(line.file)\t\(line.lines)"]?.contains(line.token), true,
-                               "\(id): \(line.token) at \(line.location) is not in the checked record")
+                XCTAssertTrue(
+                    line.link.hasPrefix("https://github.com/SDWebImage/SDWebImage/blob/\(line.tag)/\(line.file)#L"), id)
+                XCTAssertEqual(
+                    record["\(line.tag)\t\(line.file)\t\(line.lines)"]?.contains(line.token), true,
+                    "\(id): \(line.token) at \(line.location) is not in the checked record")
                 // A question naming no version is about 4.4.8, the card's version; one asking "since when" may cite the
                 // version its answer names.
                 var named = Self.versionsNamed(in: followUp.question)
                 if named.isEmpty && line.tag != "4.4.8"
-                    && followUp.question.lowercased().range(of: #"^(since )?when\b"#, options: .regularExpression) != nil {
+                    && followUp.question.lowercased().range(of: #"^(since )?when\b"#, options: .regularExpression)
+                        != nil
+                {
                     named = Self.versionsNamed(in: followUp.answer)
                 }
                 if named.isEmpty {
                     XCTAssertEqual(line.tag, "4.4.8", "\(id) names no version, so it speaks about 4.4.8")
                 } else {
-                    XCTAssertTrue(named.contains { Self.tag(line.tag, fits: $0) }, "\(id) cites \(line.tag), not \(named)")
+                    XCTAssertTrue(
+                        named.contains { Self.tag(line.tag, fits: $0) }, "\(id) cites \(line.tag), not \(named)")
                 }
             }
         }

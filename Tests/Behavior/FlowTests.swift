@@ -1,7 +1,7 @@
 import Foundation
 import SDPort
-import SDPortTestServer
 import SDPortCacheWorkload
+import SDPortTestServer
 import SDPortTestSupport
 import XCTest
 
@@ -21,7 +21,6 @@ final class FlowTests: XCTestCase {
 
     private var context: SDWebImageViewContext { [SDWebImageExternalCustomManagerKey: env.manager] }
 
-
     /// Collects the trace events reported for one key.
     private final class StepRecorder: @unchecked Sendable {
         let events = Recorder<SDWebImageTraceEvent>()
@@ -39,7 +38,8 @@ final class FlowTests: XCTestCase {
     @MainActor
     private func setImage(_ url: URL, on imageView: UIImageView = UIImageView()) -> (UIImage?, SDImageCacheType?) {
         let result = Recorder<(UIImage?, SDImageCacheType)>()
-        imageView.sd_setImage(with: url, context: context) { image, _, cacheType, _ in result.append((image, cacheType)) }
+        imageView.sd_setImage(with: url, context: context) { image, _, cacheType, _ in result.append((image, cacheType))
+        }
         waitUntil { result.count > 0 }
         return (result.values.first?.0, result.values.first?.1)
     }
@@ -56,7 +56,9 @@ final class FlowTests: XCTestCase {
         XCTAssertNotNil(image)
         XCTAssertEqual(cacheType, SDImageCacheType.none)
         XCTAssertTrue(waitUntil { recorder.steps.contains(.viewDisplay) })
-        XCTAssertEqual(recorder.steps, SDWebImageFlowStep.allCases, recorder.events.values.map { "\($0.step): \($0.detail)" }.joined(separator: "\n"))
+        XCTAssertEqual(
+            recorder.steps, SDWebImageFlowStep.allCases,
+            recorder.events.values.map { "\($0.step): \($0.detail)" }.joined(separator: "\n"))
     }
 
     /// Parity: FAQ-05 — a memory hit stops after the memory query; a disk hit after the disk query.
@@ -77,7 +79,8 @@ final class FlowTests: XCTestCase {
         XCTAssertEqual(setImage(url).1, .disk)
         XCTAssertTrue(waitUntil { disk.steps.contains(.viewDisplay) })
         disk.stop()
-        XCTAssertEqual(disk.steps, [.viewSetImage, .managerLoad, .memoryQuery, .diskQuery, .managerCompletion, .viewDisplay])
+        XCTAssertEqual(
+            disk.steps, [.viewSetImage, .managerLoad, .memoryQuery, .diskQuery, .managerCompletion, .viewDisplay])
     }
 
     // MARK: Download, memory, disk
@@ -175,14 +178,18 @@ final class FlowTests: XCTestCase {
 
         for index in 0..<1_000 {
             // A third of the URLs repeat (memory or disk hits, joined downloads); the rest are new.
-            let path = generator.next(upperBound: 3) == 0 ? "/r.png?shared=\(generator.next(upperBound: 5))" : "/r.png?n=\(index)"
+            let path =
+                generator.next(upperBound: 3) == 0
+                ? "/r.png?shared=\(generator.next(upperBound: 5))" : "/r.png?n=\(index)"
             let url = env.server.url(path)
             if generator.next(upperBound: 10) == 0 { env.cache.clearMemory() }
             let cancelReturned = Locked(false)
             let operation = env.manager.loadImage(with: url) { image, _, error, _, finished, _ in
                 if cancelReturned.value { violations.append("load \(index): completion after cancel") }
                 if !cancelReturned.value, finished { finishedUncancelled.append(index) }
-                if finished && image == nil && error == nil { violations.append("load \(index): finished with nothing") }
+                if finished && image == nil && error == nil {
+                    violations.append("load \(index): finished with nothing")
+                }
             }
             pendingCancels.enter()
             let cancel: @Sendable () -> Void = {
@@ -194,14 +201,17 @@ final class FlowTests: XCTestCase {
             case 0: cancel()
             case 1: DispatchQueue.main.async(execute: cancel)
             case 2: DispatchQueue.global().async(execute: cancel)
-            case 3: DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int(generator.next(upperBound: 3_000))),
-                                                      execute: cancel)
+            case 3:
+                DispatchQueue.global().asyncAfter(
+                    deadline: .now() + .microseconds(Int(generator.next(upperBound: 3_000))),
+                    execute: cancel)
             default:
                 uncancelled.append(index)
                 pendingCancels.leave()
             }
             if index % 25 == 24 {
-                XCTAssertTrue(waitUntil(timeout: 30) { !self.env.manager.isRunning }, "loads settle (batch \(index / 25))")
+                XCTAssertTrue(
+                    waitUntil(timeout: 30) { !self.env.manager.isRunning }, "loads settle (batch \(index / 25))")
             }
         }
         // Every scheduled cancel has returned, nothing runs, and the main queue has delivered what it had.

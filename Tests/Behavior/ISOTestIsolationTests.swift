@@ -24,8 +24,9 @@ final class ISOTestIsolationTests: XCTestCase {
         let key = "sdport-isolation-old-file"
         shared.storeImageData(toDisk: Data([1]), forKey: key)
         let path = try XCTUnwrap(shared.defaultCachePath(forKey: key))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -30 * 24 * 3600)],
-                                              ofItemAtPath: path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -30 * 24 * 3600)],
+            ofItemAtPath: path)
         NotificationCenter.default.post(name: UIApplication.willTerminateNotification, object: nil)
         NotificationCenter.default.post(name: UIApplication.didEnterBackgroundNotification, object: nil)
         // The cleanups were queued on the shared cache's io queue; a synchronous read waits behind them.
@@ -43,7 +44,8 @@ final class ISOTestIsolationTests: XCTestCase {
         let sharedCacheDirectory = fakeHome.url
             .appendingPathComponent(".cache/default/com.hackemist.SDWebImageCache.default", isDirectory: true)
         try FileManager.default.createDirectory(at: sharedCacheDirectory, withIntermediateDirectories: true)
-        let sentinel = sharedCacheDirectory.appendingPathComponent(SDImageCache.cachedFileName(forKey: "http://example.com/sentinel.png"))
+        let sentinel = sharedCacheDirectory.appendingPathComponent(
+            SDImageCache.cachedFileName(forKey: "http://example.com/sentinel.png"))
         let sentinelDate = Date(timeIntervalSinceNow: -30 * 24 * 3600)
         XCTAssertTrue(FileManager.default.createFile(atPath: sentinel.path, contents: Data("sentinel".utf8)))
         try FileManager.default.setAttributes([.modificationDate: sentinelDate], ofItemAtPath: sentinel.path)
@@ -60,15 +62,18 @@ final class ISOTestIsolationTests: XCTestCase {
             "InterviewTests.FAQ02_DownloaderDefaultsTests",
         ].joined(separator: ",")
         var environment = ProcessInfo.processInfo.environment
-        for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "SDPORT_TEST_HOME"] { environment[name] = nil }
+        for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "SDPORT_TEST_HOME"] {
+            environment[name] = nil
+        }
         environment["HOME"] = fakeHome.path
         let process = try ChildProcess(executable: testBinary, arguments: [tests], environment: environment)
         let exit = try process.wait(deadline: 300)
         let text = process.text(1) + process.text(2)
         XCTAssertEqual(exit.reason, .exit, String(text.suffix(4000)))
         XCTAssertEqual(exit.code, 0, String(text.suffix(4000)))
-        XCTAssertTrue(text.contains("test_ISO_sharedCacheLivesInThePrivateHomeAndHearsLifecycleNotifications"),
-                      "the child ran the shared-cache test: \(text.suffix(2000))")
+        XCTAssertTrue(
+            text.contains("test_ISO_sharedCacheLivesInThePrivateHomeAndHearsLifecycleNotifications"),
+            "the child ran the shared-cache test: \(text.suffix(2000))")
 
         XCTAssertTrue(FileManager.default.fileExists(atPath: sentinel.path), "the sentinel survived")
         let attributes = try FileManager.default.attributesOfItem(atPath: sentinel.path)
@@ -78,8 +83,12 @@ final class ISOTestIsolationTests: XCTestCase {
         if let walker = FileManager.default.enumerator(atPath: fakeHome.path) {
             for case let relative as String in walker { written.append(relative) }
         }
-        XCTAssertEqual(written.sorted(), [".cache", ".cache/default", ".cache/default/com.hackemist.SDWebImageCache.default",
-                                          ".cache/default/com.hackemist.SDWebImageCache.default/" + sentinel.lastPathComponent],
-                       "nothing but the sentinel is in the fake home")
+        XCTAssertEqual(
+            written.sorted(),
+            [
+                ".cache", ".cache/default", ".cache/default/com.hackemist.SDWebImageCache.default",
+                ".cache/default/com.hackemist.SDWebImageCache.default/" + sentinel.lastPathComponent,
+            ],
+            "nothing but the sentinel is in the fake home")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import sdport
 import SDPort
 import XCTest
+
+@testable import sdport
 
 /// `sdport lab`: each scenario run in-process through both flows (`LabRunner`, on its own loopback servers and
 /// temporary caches), with the outcome pinned field by field; the comparison's text and the myth line; the CLI's
@@ -11,8 +12,10 @@ final class LabTests: XCTestCase {
         try await LabRunner.compare(scenario, myths: myths)
     }
 
-    private func assertOneFailure(_ outcome: LabOutcome, domain: String, code: Int,
-                                  file: StaticString = #filePath, line: UInt = #line) {
+    private func assertOneFailure(
+        _ outcome: LabOutcome, domain: String, code: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(outcome.callbacks.count, 1, "\(outcome.callbacks)", file: file, line: line)
         let call = outcome.callbacks.first
         XCTAssertNil(call?.image, file: file, line: line)
@@ -53,7 +56,8 @@ final class LabTests: XCTestCase {
         assertOneFailure(comparison.v5, domain: SDWebImageErrorDomain, code: 2002)
         for outcome in [comparison.v4, comparison.v5] {
             XCTAssertFalse(outcome.blacklisted, "\(outcome.flow)")
-            XCTAssertEqual(outcome.serverRequests, 1, "\(outcome.flow): the request reached the server before the cancel")
+            XCTAssertEqual(
+                outcome.serverRequests, 1, "\(outcome.flow): the request reached the server before the cancel")
             assertNothingStored(outcome)
         }
         XCTAssertEqual(comparison.differences, ["callbacks", "error"])
@@ -91,8 +95,9 @@ final class LabTests: XCTestCase {
         XCTAssertTrue(comparison.v4.stored[0].memory && comparison.v4.stored[0].disk)
 
         XCTAssertEqual(comparison.v5.stored.map(\.role), ["transformed key", "URL key"])
-        XCTAssertTrue(comparison.v5.stored[0].key.hasSuffix("/flip-SDImageFlippingTransformer(1,0).png"),
-                      comparison.v5.stored[0].key)
+        XCTAssertTrue(
+            comparison.v5.stored[0].key.hasSuffix("/flip-SDImageFlippingTransformer(1,0).png"),
+            comparison.v5.stored[0].key)
         XCTAssertTrue(comparison.v5.stored[0].memory && comparison.v5.stored[0].disk)
         XCTAssertTrue(comparison.v5.stored[1].key.hasSuffix("/flip.png"))
         XCTAssertFalse(comparison.v5.stored[1].memory, "originalStoreCacheType defaults to disk")
@@ -142,23 +147,28 @@ final class LabTests: XCTestCase {
         }
         XCTAssertEqual(comparison.differences, ["callbacks", "error", "running loads"])
         let text = comparison.lines.joined(separator: "\n")
-        XCTAssertTrue(text.contains("≠ callbacks\n    4.4.8  none\n    5.x    #1 caller 1, no image, error \(SDWebImageErrorDomain) 2002"),
-                      text)
+        XCTAssertTrue(
+            text.contains(
+                "≠ callbacks\n    4.4.8  none\n    5.x    #1 caller 1, no image, error \(SDWebImageErrorDomain) 2002"),
+            text)
     }
 
     // MARK: Text and myths
 
     /// The printed lines come from the outcomes: a changed outcome changes the text, and `≠` marks only what differs.
     func test_LAB_textIsMadeFromTheOutcomes() {
-        let call = LabCallback(caller: 1, image: nil, topLeft: nil, errorDomain: "D", errorCode: 7, cacheType: "none",
-                               finished: true)
+        let call = LabCallback(
+            caller: 1, image: nil, topLeft: nil, errorDomain: "D", errorCode: 7, cacheType: "none",
+            finished: true)
         let storage = LabStorage(role: "URL key", key: "http://127.0.0.1:1/a.png", memory: false, disk: false)
         let v4 = LabOutcome(flow: .v4, callbacks: [call], blacklisted: true, stored: [storage], serverRequests: 1)
-        let v5 = LabOutcome(flow: .v5, callbacks: [call], blacklisted: false,
-                            stored: [LabStorage(role: "URL key", key: "http://127.0.0.1:2/a.png", memory: false, disk: false)],
-                            serverRequests: 1)
+        let v5 = LabOutcome(
+            flow: .v5, callbacks: [call], blacklisted: false,
+            stored: [LabStorage(role: "URL key", key: "http://127.0.0.1:2/a.png", memory: false, disk: false)],
+            serverRequests: 1)
         let comparison = LabComparison(scenario: .notFound, v4: v4, v5: v5, myth: nil)
-        XCTAssertEqual(comparison.differences, ["failedURLs"], "keys differing only in the server's port are the same key")
+        XCTAssertEqual(
+            comparison.differences, ["failedURLs"], "keys differing only in the server's port are the same key")
         let text = comparison.lines.joined(separator: "\n")
         XCTAssertTrue(text.contains("= error: D 7 (both)"), text)
         XCTAssertTrue(text.contains("≠ failedURLs\n    4.4.8  URL blacklisted\n    5.x    URL not blacklisted"), text)
@@ -166,43 +176,58 @@ final class LabTests: XCTestCase {
         XCTAssertFalse(text.contains("4.0–4.2"), "no myth, no older-version line")
 
         // Two callers' calls in another order: the same per caller, shown with `~` and both orders.
-        let first = LabCallback(caller: 1, image: "2x2", topLeft: "red", errorDomain: nil, errorCode: nil,
-                                cacheType: "none", finished: true)
-        let second = LabCallback(caller: 2, image: "2x2", topLeft: "red", errorDomain: nil, errorCode: nil,
-                                 cacheType: "none", finished: true)
-        let inOrder = LabOutcome(flow: .v4, callbacks: [first, second], blacklisted: false, stored: [], serverRequests: 1)
-        let swapped = LabOutcome(flow: .v5, callbacks: [second, first], blacklisted: false, stored: [], serverRequests: 1)
+        let first = LabCallback(
+            caller: 1, image: "2x2", topLeft: "red", errorDomain: nil, errorCode: nil,
+            cacheType: "none", finished: true)
+        let second = LabCallback(
+            caller: 2, image: "2x2", topLeft: "red", errorDomain: nil, errorCode: nil,
+            cacheType: "none", finished: true)
+        let inOrder = LabOutcome(
+            flow: .v4, callbacks: [first, second], blacklisted: false, stored: [], serverRequests: 1)
+        let swapped = LabOutcome(
+            flow: .v5, callbacks: [second, first], blacklisted: false, stored: [], serverRequests: 1)
         let reordered = LabComparison(scenario: .twoCallers, v4: inOrder, v5: swapped, myth: nil)
         XCTAssertEqual(reordered.differences, [])
         let reorderedText = reordered.lines.joined(separator: "\n")
-        XCTAssertTrue(reorderedText.contains("~ callbacks (the same per caller, in another order)\n    4.4.8  #1 caller 1"),
-                      reorderedText)
+        XCTAssertTrue(
+            reorderedText.contains("~ callbacks (the same per caller, in another order)\n    4.4.8  #1 caller 1"),
+            reorderedText)
         XCTAssertTrue(reorderedText.contains("    5.x    #1 caller 2"), reorderedText)
     }
 
     /// A myth that names the scenario supplies the 4.0–4.2 line; one about something else does not.
     func test_LAB_olderVersionLineComesFromAMatchingMyth() {
-        let unrelated = Myth(id: "disk-format", topic: "cache", belief: "Images are stored as PNG.", source: "blog posts",
-                             trueIn: "never", truth: "The downloaded bytes are stored.", original: "SDImageCache.m -storeImage:",
-                             test: "X.test")
-        let related = Myth(id: "failed-404", topic: "manager", belief: "A 404 puts the URL on the failed list.",
-                           source: "blog posts", trueIn: "4.0–4.2", truth: "4.4.8 does not blacklist a 404.",
-                           original: "SDWebImageManager.m failedURLs", test: "X.test")
-        let cancelled404 = Myth(id: "cancelled-404", topic: "downloader", belief: "A 404 is reported as cancelled.",
-                                source: "blog posts", trueIn: "never", truth: "4.4.8 cancels a 404 response.",
-                                original: "SDWebImageDownloaderOperation.m", test: "X.test")
+        let unrelated = Myth(
+            id: "disk-format", topic: "cache", belief: "Images are stored as PNG.", source: "blog posts",
+            trueIn: "never", truth: "The downloaded bytes are stored.", original: "SDImageCache.m -storeImage:",
+            test: "X.test")
+        let related = Myth(
+            id: "failed-404", topic: "manager", belief: "A 404 puts the URL on the failed list.",
+            source: "blog posts", trueIn: "4.0–4.2", truth: "4.4.8 does not blacklist a 404.",
+            original: "SDWebImageManager.m failedURLs", test: "X.test")
+        let cancelled404 = Myth(
+            id: "cancelled-404", topic: "downloader", belief: "A 404 is reported as cancelled.",
+            source: "blog posts", trueIn: "never", truth: "4.4.8 cancels a 404 response.",
+            original: "SDWebImageDownloaderOperation.m", test: "X.test")
         XCTAssertNil(LabScenario.transformer.myth(in: [unrelated, related]))
-        XCTAssertEqual(LabScenario.notFound.myth(in: [unrelated, cancelled404, related])?.id, "failed-404",
-                       "one held in 4.0–4.2 comes first")
-        XCTAssertNil(LabScenario.cancel.myth(in: [cancelled404]), "a myth about the 404 that says cancelled stays with the 404")
-        let inPassing = Myth(id: "locks", topic: "manager", belief: "The failed URLs are guarded by @synchronized.",
-                             source: "s", trueIn: "4.0–4.3", truth: "Semaphores.", original: "o", test: "X.test")
-        XCTAssertEqual(LabScenario.notFound.myth(in: [inPassing, related])?.id, "failed-404",
-                       "the myth that shares the most words wins over one that names failed URLs in passing")
+        XCTAssertEqual(
+            LabScenario.notFound.myth(in: [unrelated, cancelled404, related])?.id, "failed-404",
+            "one held in 4.0–4.2 comes first")
+        XCTAssertNil(
+            LabScenario.cancel.myth(in: [cancelled404]), "a myth about the 404 that says cancelled stays with the 404")
+        let inPassing = Myth(
+            id: "locks", topic: "manager", belief: "The failed URLs are guarded by @synchronized.",
+            source: "s", trueIn: "4.0–4.3", truth: "Semaphores.", original: "o", test: "X.test")
+        XCTAssertEqual(
+            LabScenario.notFound.myth(in: [inPassing, related])?.id, "failed-404",
+            "the myth that shares the most words wins over one that names failed URLs in passing")
         let outcome = LabOutcome(flow: .v4, callbacks: [], blacklisted: false, stored: [], serverRequests: 0)
-        let text = LabComparison(scenario: .notFound, v4: outcome, v5: outcome, myth: related).lines.joined(separator: "\n")
-        XCTAssertTrue(text.contains("4.0–4.2 (failed-404, held in 4.0–4.2): A 404 puts the URL on the failed list."), text)
-        let never = LabComparison(scenario: .notFound, v4: outcome, v5: outcome, myth: cancelled404).lines.joined(separator: "\n")
+        let text = LabComparison(scenario: .notFound, v4: outcome, v5: outcome, myth: related).lines.joined(
+            separator: "\n")
+        XCTAssertTrue(
+            text.contains("4.0–4.2 (failed-404, held in 4.0–4.2): A 404 puts the URL on the failed list."), text)
+        let never = LabComparison(scenario: .notFound, v4: outcome, v5: outcome, myth: cancelled404).lines.joined(
+            separator: "\n")
         XCTAssertTrue(never.contains("Myth (cancelled-404, held in never): A 404 is reported as cancelled."), never)
     }
 
@@ -211,7 +236,8 @@ final class LabTests: XCTestCase {
     func test_LAB_CLI_listsTheScenariosAndRejectsAnUnknownOne() throws {
         let list = try CLIProcess.run(["lab"])
         XCTAssertEqual(list.status, 0, list.stderr)
-        for scenario in ["404", "cancel", "two-callers", "transformer", "cache-only-miss", "undecodable", "cancel-all"] {
+        for scenario in ["404", "cancel", "two-callers", "transformer", "cache-only-miss", "undecodable", "cancel-all"]
+        {
             XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix(scenario + " ") }, "\(scenario) in \(list.stdout)")
         }
         let unknown = try CLIProcess.run(["lab", "teapot"])
@@ -230,6 +256,8 @@ final class LabTests: XCTestCase {
         XCTAssertEqual(calls.first?["errorCode"] as? Int, 1001)
         XCTAssertEqual(v5["blacklisted"] as? Bool, true)
         let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
-        XCTAssertEqual(rows.filter { $0["differs"] as? Bool == true }.compactMap { $0["aspect"] as? String }, ["callbacks", "error"])
+        XCTAssertEqual(
+            rows.filter { $0["differs"] as? Bool == true }.compactMap { $0["aspect"] as? String },
+            ["callbacks", "error"])
     }
 }

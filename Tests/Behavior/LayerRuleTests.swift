@@ -12,7 +12,8 @@ final class LayerRuleTests: XCTestCase {
 
     /// Top-level declarations: a line starting (after modifiers) with a declaration keyword, at column 0.
     private static let declaration = try! NSRegularExpression(
-        pattern: #"^(?:(?:public|open|internal|private|fileprivate|final|indirect|@[A-Za-z]+)\s+)*(?:class|struct|enum|protocol|typealias|actor|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
+        pattern:
+            #"^(?:(?:public|open|internal|private|fileprivate|final|indirect|@[A-Za-z]+)\s+)*(?:class|struct|enum|protocol|typealias|actor|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
         options: .anchorsMatchLines)
 
     private struct SourceFile {
@@ -48,7 +49,9 @@ final class LayerRuleTests: XCTestCase {
         for file in files {
             let range = NSRange(file.code.startIndex..., in: file.code)
             for match in declaration.matches(in: file.code, range: range) {
-                if let name = Range(match.range(at: 1), in: file.code).map({ String(file.code[$0]) }), owner[name] == nil {
+                if let name = Range(match.range(at: 1), in: file.code).map({ String(file.code[$0]) }),
+                    owner[name] == nil
+                {
                     owner[name] = file.layer
                 }
             }
@@ -70,7 +73,9 @@ final class LayerRuleTests: XCTestCase {
     func test_LAYERS_noFileNamesATypeOfAHigherLayer() throws {
         let files = try readSources()
         for layer in Set(files.map(\.layer)) {
-            XCTAssertTrue(Self.layers.contains(layer), "Sources/SDPort/\(layer) is not in the layer list; add it to CONTRIBUTING and this test")
+            XCTAssertTrue(
+                Self.layers.contains(layer),
+                "Sources/SDPort/\(layer) is not in the layer list; add it to CONTRIBUTING and this test")
         }
         let result = Self.violations(in: files)
         XCTAssertGreaterThan(result.declared, 100, "the declarations were found")
@@ -79,13 +84,19 @@ final class LayerRuleTests: XCTestCase {
 
     /// The check can fail: a Cache file naming the manager is caught; a name in a comment or a string is not.
     func test_LAYERS_theCheckCatchesAnUpwardName() {
-        let manager = SourceFile(layer: "Manager", path: "Manager/M.swift", code: Self.codeOnly("public final class SDWebImageManager {}\n"))
-        let upward = SourceFile(layer: "Cache", path: "Cache/C.swift",
-                                code: Self.codeOnly("func f() { _ = SDWebImageManager.self }\n"))
-        let mentionOnly = SourceFile(layer: "Cache", path: "Cache/D.swift",
-                                     code: Self.codeOnly("// SDWebImageManager\nlet s = \"SDWebImageManager\"\n"))
-        XCTAssertEqual(Self.violations(in: [manager, upward, mentionOnly]).found, ["Cache/C.swift names SDWebImageManager (Manager)"])
-        let downward = SourceFile(layer: "WebCache", path: "WebCache/V.swift", code: Self.codeOnly("let m = SDWebImageManager.self\n"))
+        let manager = SourceFile(
+            layer: "Manager", path: "Manager/M.swift", code: Self.codeOnly("public final class SDWebImageManager {}\n"))
+        let upward = SourceFile(
+            layer: "Cache", path: "Cache/C.swift",
+            code: Self.codeOnly("func f() { _ = SDWebImageManager.self }\n"))
+        let mentionOnly = SourceFile(
+            layer: "Cache", path: "Cache/D.swift",
+            code: Self.codeOnly("// SDWebImageManager\nlet s = \"SDWebImageManager\"\n"))
+        XCTAssertEqual(
+            Self.violations(in: [manager, upward, mentionOnly]).found,
+            ["Cache/C.swift names SDWebImageManager (Manager)"])
+        let downward = SourceFile(
+            layer: "WebCache", path: "WebCache/V.swift", code: Self.codeOnly("let m = SDWebImageManager.self\n"))
         XCTAssertEqual(Self.violations(in: [manager, downward]).found, [], "naming a lower layer is allowed")
     }
 }

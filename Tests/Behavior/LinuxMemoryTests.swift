@@ -30,11 +30,14 @@ final class LinuxMemoryTests: XCTestCase {
         let root = directory.path + "/cgroup"
         let selfCgroup = try write("0::/service.slice/app\n", to: "proc-self-cgroup")
         _ = try write("268435456\n", to: "cgroup/service.slice/app/memory.max")
-        XCTAssertEqual(SDProcessMemory.cgroupV2Directory(cgroupRoot: root, selfCgroup: selfCgroup), root + "/service.slice/app")
+        XCTAssertEqual(
+            SDProcessMemory.cgroupV2Directory(cgroupRoot: root, selfCgroup: selfCgroup), root + "/service.slice/app")
         XCTAssertEqual(SDProcessMemory.limitBytes(cgroupRoot: root, selfCgroup: selfCgroup), 256 << 20)
 
         _ = try write("max\n", to: "cgroup/service.slice/app/memory.max")
-        XCTAssertEqual(SDProcessMemory.limitBytes(cgroupRoot: root, selfCgroup: selfCgroup), ProcessInfo.processInfo.physicalMemory)
+        XCTAssertEqual(
+            SDProcessMemory.limitBytes(cgroupRoot: root, selfCgroup: selfCgroup), ProcessInfo.processInfo.physicalMemory
+        )
 
         let v1Root = directory.path + "/v1"
         let v1Self = try write("4:memory:/box\n0::/\n", to: "proc-self-cgroup-v1")
@@ -42,7 +45,8 @@ final class LinuxMemoryTests: XCTestCase {
         XCTAssertNil(SDProcessMemory.cgroupV2Directory(cgroupRoot: v1Root, selfCgroup: v1Self))
         XCTAssertEqual(SDProcessMemory.limitBytes(cgroupRoot: v1Root, selfCgroup: v1Self), 64 << 20)
         _ = try write("9223372036854771712\n", to: "v1/memory/box/memory.limit_in_bytes")  // v1's "unlimited"
-        XCTAssertEqual(SDProcessMemory.limitBytes(cgroupRoot: v1Root, selfCgroup: v1Self), ProcessInfo.processInfo.physicalMemory)
+        XCTAssertEqual(
+            SDProcessMemory.limitBytes(cgroupRoot: v1Root, selfCgroup: v1Self), ProcessInfo.processInfo.physicalMemory)
 
         let statm = try write("1000 250 30 1 0 200 0\n", to: "statm")
         XCTAssertEqual(SDProcessMemory.residentBytes(statm: statm), 250 * UInt64(sysconf(Int32(_SC_PAGESIZE))))
@@ -62,7 +66,9 @@ final class LinuxMemoryTests: XCTestCase {
 
         SDImageCache.defaultMemoryCostLimit = 250  // pixels: two 10×10 images fit, three do not
         let small = SDImageCache(namespace: "mem-small", diskCacheDirectory: directory.path)
-        let image = { UIImage(pixelWidth: 10, pixelHeight: 10, pixels: [UInt8](repeating: 9, count: 400), hasAlpha: false) }
+        let image = {
+            UIImage(pixelWidth: 10, pixelHeight: 10, pixels: [UInt8](repeating: 9, count: 400), hasAlpha: false)
+        }
         for key in ["a", "b", "c"] { small.storeImage(toMemory: image(), forKey: key) }
         XCTAssertNil(small.imageFromMemoryCache(forKey: "a"), "the oldest went over the default limit")
         XCTAssertNotNil(small.imageFromMemoryCache(forKey: "c"))
@@ -71,14 +77,16 @@ final class LinuxMemoryTests: XCTestCase {
         XCTAssertNotNil(small.imageFromMemoryCache(forKey: "c"), "maxMemoryCost wins over the default")
 
         SDImageCache.defaultMemoryCostLimit = 0
-        XCTAssertEqual(SDImageCache(namespace: "mem-none", diskCacheDirectory: directory.path).memoryCostLimitWhenUnset, 0)
+        XCTAssertEqual(
+            SDImageCache(namespace: "mem-none", diskCacheDirectory: directory.path).memoryCostLimitWhenUnset, 0)
     }
 
     /// The monitor posts the memory warning when the cgroup's `memory.events` high/max/oom counters grow, and
     /// a cache in memory is emptied; unchanged counters post nothing.
     func test_LINUXMEM_cgroupPressureEmptiesTheMemoryCache() throws {
         let events = try write("low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n", to: "cg/memory.events")
-        var configuration = SDMemoryPressureMonitor.Configuration(cgroupDirectory: directory.path + "/cg", limitBytes: 1 << 30)
+        var configuration = SDMemoryPressureMonitor.Configuration(
+            cgroupDirectory: directory.path + "/cg", limitBytes: 1 << 30)
         configuration.interval = 0.02
         // Resident memory far below the limit.
         configuration.statmPath = try write("1000 10 0 0 0 0 0\n", to: "statm-low")
@@ -87,14 +95,16 @@ final class LinuxMemoryTests: XCTestCase {
         XCTAssertFalse(monitor.check(), "nothing changed")
 
         let cache = SDImageCache(namespace: "mem-pressure", diskCacheDirectory: directory.path)
-        cache.storeImage(toMemory: UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 1, count: 16), hasAlpha: false),
-                         forKey: "kept until pressure")
+        cache.storeImage(
+            toMemory: UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 1, count: 16), hasAlpha: false),
+            forKey: "kept until pressure")
         XCTAssertNotNil(cache.imageFromMemoryCache(forKey: "kept until pressure"))
         monitor.start()
         defer { monitor.stop() }
         try Data("low 0\nhigh 3\nmax 0\noom 0\noom_kill 0\n".utf8).write(to: URL(fileURLWithPath: events))
-        XCTAssertTrue(waitUntil { cache.imageFromMemoryCache(forKey: "kept until pressure") == nil },
-                      "the memory warning emptied the cache")
+        XCTAssertTrue(
+            waitUntil { cache.imageFromMemoryCache(forKey: "kept until pressure") == nil },
+            "the memory warning emptied the cache")
         XCTAssertEqual(monitor.warningsPosted, 1)
         XCTAssertEqual(SDMemoryPressureMonitor.pressureEvents(in: "low 5\nhigh 3\nmax 2\noom 1\noom_kill 4\n"), 6)
     }
@@ -128,8 +138,10 @@ final class LinuxMemoryTests: XCTestCase {
         let monitor = SDMemoryPressureMonitor(configuration: configuration)
         drainMainQueue()  // warnings other monitors handed to the main queue are posted before this test listens
         let posts = Recorder<Bool>()  // whether each post ran on the main thread
-        let observer = NotificationCenter.default.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
-                                                              object: nil, queue: nil) { _ in posts.append(Thread.isMainThread) }
+        let observer = NotificationCenter.default.addObserver(
+            forName: UIApplication.didReceiveMemoryWarningNotification,
+            object: nil, queue: nil
+        ) { _ in posts.append(Thread.isMainThread) }
         defer { NotificationCenter.default.removeObserver(observer) }
         XCTAssertFalse(monitor.check())
 
@@ -151,7 +163,10 @@ final class LinuxMemoryTests: XCTestCase {
         // (Not `DispatchQueue.sync`, which runs the block on the calling thread.)
         let checked = DispatchSemaphore(value: 0)
         let result = Locked<Bool?>(nil)
-        Thread { result.value = monitor.check(); checked.signal() }.start()
+        Thread {
+            result.value = monitor.check()
+            checked.signal()
+        }.start()
         checked.wait()
         XCTAssertEqual(result.value, false, "no new rise; the waiting warning is posted by this check")
         XCTAssertEqual(posts.values, [true, false], "posted on the checking thread, not main")

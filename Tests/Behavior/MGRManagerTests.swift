@@ -20,8 +20,9 @@ final class MGRManagerTests: XCTestCase {
 
     /// A still test image, made from pixels (no codec involved).
     private func makeImage(width: Int = 4, height: Int = 3, value: UInt8 = 200) -> UIImage {
-        UIImage(pixelWidth: width, pixelHeight: height, pixels: [UInt8](repeating: value, count: width * height * 4),
-                hasAlpha: false, format: .png)
+        UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: [UInt8](repeating: value, count: width * height * 4),
+            hasAlpha: false, format: .png)
     }
 
     // MARK: MGR-01, MGR-02
@@ -98,8 +99,10 @@ final class MGRManagerTests: XCTestCase {
         let url = env.server.url("/never.png")
         let calls = Recorder<CompletionCall>()
         let operation = env.manager.loadImage(with: url) { image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(env.manager.isRunning)
         XCTAssertNotNil(operation.cacheOperation, "a memory miss queues a disk query")
@@ -122,24 +125,31 @@ final class MGRManagerTests: XCTestCase {
     /// refreshing a cached image drops ProgressiveDownload and adds IgnoreCachedResponse.
     func test_MGR05_optionsMapOneToOneOntoDownloaderOptions() {
         let pairs: [(SDWebImageOptions, SDWebImageDownloaderOptions)] = [
-            (.lowPriority, .lowPriority), (.progressiveDownload, .progressiveDownload), (.refreshCached, .useNSURLCache),
+            (.lowPriority, .lowPriority), (.progressiveDownload, .progressiveDownload),
+            (.refreshCached, .useNSURLCache),
             (.continueInBackground, .continueInBackground), (.handleCookies, .handleCookies),
             (.allowInvalidSSLCertificates, .allowInvalidSSLCertificates), (.highPriority, .highPriority),
             (.scaleDownLargeImages, .scaleDownLargeImages),
         ]
         for (option, expected) in pairs {
-            XCTAssertEqual(SDWebImageManager.downloaderOptions(for: option, refreshingCachedImage: false), expected,
-                           "option \(option.rawValue)")
+            XCTAssertEqual(
+                SDWebImageManager.downloaderOptions(for: option, refreshingCachedImage: false), expected,
+                "option \(option.rawValue)")
         }
-        let unrelated: SDWebImageOptions = [.retryFailed, .cacheMemoryOnly, .delayPlaceholder, .transformAnimatedImage,
-                                            .avoidAutoSetImage, .queryDataWhenInMemory, .queryDiskSync,
-                                            .fromCacheOnly, .forceTransition]
+        let unrelated: SDWebImageOptions = [
+            .retryFailed, .cacheMemoryOnly, .delayPlaceholder, .transformAnimatedImage,
+            .avoidAutoSetImage, .queryDataWhenInMemory, .queryDiskSync,
+            .fromCacheOnly, .forceTransition,
+        ]
         XCTAssertEqual(SDWebImageManager.downloaderOptions(for: unrelated, refreshingCachedImage: false), [])
-        XCTAssertEqual(SDWebImageManager.downloaderOptions(for: [.refreshCached, .progressiveDownload, .highPriority],
-                                                           refreshingCachedImage: true),
-                       [.useNSURLCache, .ignoreCachedResponse, .highPriority])
-        XCTAssertEqual(SDWebImageManager.cacheOptions(for: [.queryDataWhenInMemory, .queryDiskSync, .scaleDownLargeImages]),
-                       [.queryDataWhenInMemory, .queryDiskSync, .scaleDownLargeImages])
+        XCTAssertEqual(
+            SDWebImageManager.downloaderOptions(
+                for: [.refreshCached, .progressiveDownload, .highPriority],
+                refreshingCachedImage: true),
+            [.useNSURLCache, .ignoreCachedResponse, .highPriority])
+        XCTAssertEqual(
+            SDWebImageManager.cacheOptions(for: [.queryDataWhenInMemory, .queryDiskSync, .scaleDownLargeImages]),
+            [.queryDataWhenInMemory, .queryDiskSync, .scaleDownLargeImages])
     }
 
     /// Parity: MGR-05 — end to end: each option given to `loadImage` reaches the download operation the manager
@@ -156,24 +166,31 @@ final class MGRManagerTests: XCTestCase {
         for (index, (option, expected)) in pairs.enumerated() {
             let url = env.server.url("/hold.png?option=\(index)")
             let load = env.manager.loadImage(with: url, options: option) { _, _, _, _, _, _ in }
-            XCTAssertTrue(waitUntil { self.env.downloader.runningOperation(for: url) != nil }, "option \(option.rawValue)")
+            XCTAssertTrue(
+                waitUntil { self.env.downloader.runningOperation(for: url) != nil }, "option \(option.rawValue)")
             let operation = try XCTUnwrap(env.downloader.runningOperation(for: url) as? SDWebImageDownloaderOperation)
             XCTAssertEqual(operation.options, expected, "option \(option.rawValue)")
-            XCTAssertEqual(operation.request?.cachePolicy,
-                           option.contains(.refreshCached) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData)
+            XCTAssertEqual(
+                operation.request?.cachePolicy,
+                option.contains(.refreshCached) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData)
             XCTAssertEqual(operation.request?.httpShouldHandleCookies, option.contains(.handleCookies))
-            XCTAssertEqual(operation.queuePriority,
-                           option.contains(.highPriority) ? .high : option.contains(.lowPriority) ? .low : .normal)
+            XCTAssertEqual(
+                operation.queuePriority,
+                option.contains(.highPriority) ? .high : option.contains(.lowPriority) ? .low : .normal)
             load.cancel()
         }
 
         // A cached image being refreshed: no progressive download, and IgnoreCachedResponse.
         let cachedURL = env.server.url("/hold.png?cached")
-        env.cache.storeImage(toMemory: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: true),
-                             forKey: cachedURL.absoluteString)
-        let refresh = env.manager.loadImage(with: cachedURL, options: [.refreshCached, .progressiveDownload]) { _, _, _, _, _, _ in }
+        env.cache.storeImage(
+            toMemory: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: true),
+            forKey: cachedURL.absoluteString)
+        let refresh = env.manager.loadImage(with: cachedURL, options: [.refreshCached, .progressiveDownload]) {
+            _, _, _, _, _, _ in
+        }
         XCTAssertTrue(waitUntil { self.env.downloader.runningOperation(for: cachedURL) != nil })
-        let refreshing = try XCTUnwrap(env.downloader.runningOperation(for: cachedURL) as? SDWebImageDownloaderOperation)
+        let refreshing = try XCTUnwrap(
+            env.downloader.runningOperation(for: cachedURL) as? SDWebImageDownloaderOperation)
         XCTAssertEqual(refreshing.options, [.useNSURLCache, .ignoreCachedResponse])
         refresh.cancel()
     }
@@ -195,8 +212,10 @@ final class MGRManagerTests: XCTestCase {
         // Second: the memory image at once, then a revalidation that the server answers with 304.
         let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: url, options: .refreshCached) { image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(waitUntil { self.env.server.hits("/avatar.png") == 2 && !self.env.manager.isRunning })
         drainMainQueue()
@@ -209,18 +228,24 @@ final class MGRManagerTests: XCTestCase {
     /// Parity: MGR-05, MGR-07 — RefreshCached with a cached image, and the server has a new one: the cached
     /// image first, then the new image (cache type none), which replaces it in the cache.
     func test_MGR05_refreshCachedDeliversNewImageWhenServerChanged() throws {
-        env.server.route("/avatar.png", .data(try TestFixtures.data("rgba.png"), contentType: "image/png")
-            .etag("\"v1\"").cacheControl("no-cache"))
+        env.server.route(
+            "/avatar.png",
+            .data(try TestFixtures.data("rgba.png"), contentType: "image/png")
+                .etag("\"v1\"").cacheControl("no-cache"))
         let url = env.server.url("/avatar.png")
         XCTAssertNotNil(env.load(url, options: .refreshCached).calls.first?.image)
         XCTAssertTrue(waitUntil { !self.env.manager.isRunning })
 
-        env.server.route("/avatar.png", .data(try TestFixtures.data("palette.png"), contentType: "image/png")
-            .etag("\"v2\"").cacheControl("no-cache"))
+        env.server.route(
+            "/avatar.png",
+            .data(try TestFixtures.data("palette.png"), contentType: "image/png")
+                .etag("\"v2\"").cacheControl("no-cache"))
         let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: url, options: .refreshCached) { image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(waitUntil { calls.count == 2 })
         let values = calls.values
@@ -235,16 +260,20 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-06 — the eight network errors are not blacklisted; everything else is.
     func test_MGR06_blacklistRuleExcludesTheEightNetworkErrors() {
-        let excluded = [NSURLErrorNotConnectedToInternet, NSURLErrorCancelled, NSURLErrorTimedOut,
-                        NSURLErrorInternationalRoamingOff, NSURLErrorDataNotAllowed, NSURLErrorCannotFindHost,
-                        NSURLErrorCannotConnectToHost, NSURLErrorNetworkConnectionLost]
+        let excluded = [
+            NSURLErrorNotConnectedToInternet, NSURLErrorCancelled, NSURLErrorTimedOut,
+            NSURLErrorInternationalRoamingOff, NSURLErrorDataNotAllowed, NSURLErrorCannotFindHost,
+            NSURLErrorCannotConnectToHost, NSURLErrorNetworkConnectionLost,
+        ]
         for code in excluded {
-            XCTAssertFalse(SDWebImageManager.shouldBlockFailedURL(with: NSError(domain: NSURLErrorDomain, code: code)),
-                           "code \(code)")
+            XCTAssertFalse(
+                SDWebImageManager.shouldBlockFailedURL(with: NSError(domain: NSURLErrorDomain, code: code)),
+                "code \(code)")
         }
         for code in [404, 500, NSURLErrorBadServerResponse, NSURLErrorServerCertificateUntrusted] {
-            XCTAssertTrue(SDWebImageManager.shouldBlockFailedURL(with: NSError(domain: NSURLErrorDomain, code: code)),
-                          "code \(code)")
+            XCTAssertTrue(
+                SDWebImageManager.shouldBlockFailedURL(with: NSError(domain: NSURLErrorDomain, code: code)),
+                "code \(code)")
         }
         XCTAssertTrue(SDWebImageManager.shouldBlockFailedURL(with: NSError(domain: SDWebImageErrorDomain, code: 3)))
     }
@@ -273,8 +302,10 @@ final class MGRManagerTests: XCTestCase {
 
     /// Parity: MGR-06 — a connection closed mid-body is not blacklisted.
     func test_MGR06_connectionLostIsNotBlacklisted() throws {
-        env.server.route("/cut.png", .data(try TestFixtures.data("gradient.png"), contentType: "image/png")
-            .closeAfter(bytes: 1000))
+        env.server.route(
+            "/cut.png",
+            .data(try TestFixtures.data("gradient.png"), contentType: "image/png")
+                .closeAfter(bytes: 1000))
         let url = env.server.url("/cut.png")
         let calls = env.load(url).calls
         XCTAssertEqual(calls.last?.errorCode, NSURLErrorNetworkConnectionLost)
@@ -291,7 +322,8 @@ final class MGRManagerTests: XCTestCase {
         let calls = env.load(url).calls
         XCTAssertEqual(calls.last?.errorDomain, NSURLErrorDomain)
         XCTAssertEqual(calls.last?.errorCode, NSURLErrorCancelled)
-        XCTAssertEqual((calls.last?.error as NSError?)?.userInfo["statusCode"] as? Int, 404, "the status stays reachable")
+        XCTAssertEqual(
+            (calls.last?.error as NSError?)?.userInfo["statusCode"] as? Int, 404, "the status stays reachable")
         XCTAssertEqual(calls.last?.finished, true)
         XCTAssertFalse(env.manager.failedURLs.contains(url))
         XCTAssertEqual(env.load(url).calls.last?.errorCode, NSURLErrorCancelled)
@@ -321,8 +353,11 @@ final class MGRManagerTests: XCTestCase {
         DispatchQueue.main.setSpecific(key: mainKey, value: true)
         manager.loadImage(with: url) { _, _, error, _, finished, _ in
             guard finished, error != nil else { return }
-            seenInCompletion.append((manager.failedURLs.contains(url), manager.isRunning,
-                                     DispatchQueue.getSpecific(key: mainKey) == true))
+            seenInCompletion.append(
+                (
+                    manager.failedURLs.contains(url), manager.isRunning,
+                    DispatchQueue.getSpecific(key: mainKey) == true
+                ))
             DispatchQueue.main.async { seenJustAfter.append((manager.failedURLs.contains(url), manager.isRunning)) }
         }
         XCTAssertTrue(waitUntil { seenJustAfter.count == 1 })
@@ -354,8 +389,10 @@ final class MGRManagerTests: XCTestCase {
         let delegate = ManagerTestDelegate()
         env.manager.delegate = delegate
         let manager = env.manager
-        env.server.route("/progressive.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
-            .trickle(chunkSize: 2048, interval: 0.005))
+        env.server.route(
+            "/progressive.jpg",
+            .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+                .trickle(chunkSize: 2048, interval: 0.005))
         let url = env.server.url("/progressive.jpg")
         let mainKey = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: mainKey, value: true)
@@ -406,8 +443,9 @@ final class MGRManagerTests: XCTestCase {
         let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { image in
             guard let image else { return nil }
-            return UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 77, count: 16), hasAlpha: false,
-                           format: image.sd_imageFormat)
+            return UIImage(
+                pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 77, count: 16), hasAlpha: false,
+                format: image.sd_imageFormat)
         }
         env.manager.delegate = delegate
         let downloaded = try TestFixtures.data("baseline.jpg")
@@ -465,8 +503,9 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertFalse(image.isAnimated)
         XCTAssertEqual(image.sd_imageFormat, .gif)
         XCTAssertEqual(delegate.transformThreads.count, 1, "a still GIF is transformed like any still image")
-        XCTAssertEqual(env.cache.imageFromMemoryCache(forKey: url.absoluteString)?.sd_memoryCost, 20 * 20,
-                       "one frame's cost")
+        XCTAssertEqual(
+            env.cache.imageFromMemoryCache(forKey: url.absoluteString)?.sd_memoryCost, 20 * 20,
+            "one frame's cost")
     }
 
     /// Parity: MGR-07 — the cache serializer chooses the bytes written to disk.
@@ -487,8 +526,10 @@ final class MGRManagerTests: XCTestCase {
         let url = env.server.url("/stall.png")
         let calls = Recorder<CompletionCall>()
         let operation = env.manager.loadImage(with: url) { image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 1 })
         XCTAssertEqual(env.manager.runningOperations.count, 1)
@@ -581,8 +622,12 @@ final class MGRManagerTests: XCTestCase {
             let finished = DispatchSemaphore(value: 0)
             env.manager.loadImage(with: url) { image, data, error, cacheType, isFinished, imageURL in
                 let onQueue = DispatchQueue.getSpecific(key: QueueMarker.key) == "completions"
-                calls.append((CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                                finished: isFinished, url: imageURL), onQueue))
+                calls.append(
+                    (
+                        CompletionCall(
+                            image: image, data: data, error: error, cacheType: cacheType,
+                            finished: isFinished, url: imageURL), onQueue
+                    ))
                 if isFinished { finished.signal() }
             }
             // Blocks the main thread: the main queue cannot run anything until the completion signals.
@@ -612,8 +657,9 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertTrue(waitUntil { transformStarted.wait(timeout: .now()) == .success })
         operation.cancel()
         mayFinish.signal()
-        XCTAssertTrue(waitUntil { self.env.cache.imageFromMemoryCache(forKey: url.absoluteString) != nil },
-                      "the transform still finishes and stores (as the original)")
+        XCTAssertTrue(
+            waitUntil { self.env.cache.imageFromMemoryCache(forKey: url.absoluteString) != nil },
+            "the transform still finishes and stores (as the original)")
         drainMainQueue()
         XCTAssertEqual(calls.count, 0)
         XCTAssertFalse(env.manager.isRunning)
@@ -629,8 +675,10 @@ final class MGRManagerTests: XCTestCase {
         XCTAssertTrue(operation.isCancelled)
         drainMainQueue()
 
-        env.server.route("/rgba.png", SDPortTestRoute.data(try TestFixtures.data("palette.png"), contentType: "image/png")
-            .delay(0.2))
+        env.server.route(
+            "/rgba.png",
+            SDPortTestRoute.data(try TestFixtures.data("palette.png"), contentType: "image/png")
+                .delay(0.2))
         let refreshCalls = Recorder<SDImageCacheType>()
         let refreshing = env.manager.loadImage(with: url, options: .refreshCached) { _, _, _, cacheType, _, _ in
             refreshCalls.append(cacheType)
@@ -674,7 +722,9 @@ final class MGRManagerTests: XCTestCase {
         env.server.route("/stall.png", .stall)
         let calls = Recorder<Bool>()
         let operations = (0..<3).map { index in
-            env.manager.loadImage(with: env.server.url("/stall.png?n=\(index)")) { _, _, _, _, _, _ in calls.append(true) }
+            env.manager.loadImage(with: env.server.url("/stall.png?n=\(index)")) { _, _, _, _, _, _ in
+                calls.append(true)
+            }
         }
         XCTAssertTrue(env.manager.isRunning)
         XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 3 })
@@ -812,7 +862,10 @@ extension ManagerTestEnvironment {
     func diskImageExistsBlocking(forKey key: String?) -> Bool? {
         let answer = Recorder<Bool>()
         let done = DispatchSemaphore(value: 0)
-        cache.diskImageExists(withKey: key) { answer.append($0); done.signal() }
+        cache.diskImageExists(withKey: key) {
+            answer.append($0)
+            done.signal()
+        }
         guard done.wait(timeout: .now() + 10) == .success else { return nil }
         return answer.values.first
     }

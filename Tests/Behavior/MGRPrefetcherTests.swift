@@ -21,12 +21,16 @@ final class MGRPrefetcherTests: XCTestCase {
     private final class Delegate: SDWebImagePrefetcherDelegate, @unchecked Sendable {
         let prefetched = Recorder<(URL?, Int, Int)>()
         let finished = Recorder<(Int, Int)>()
-        func imagePrefetcher(_ imagePrefetcher: SDWebImagePrefetcher, didPrefetchURL imageURL: URL?,
-                             finishedCount: Int, totalCount: Int) {
+        func imagePrefetcher(
+            _ imagePrefetcher: SDWebImagePrefetcher, didPrefetchURL imageURL: URL?,
+            finishedCount: Int, totalCount: Int
+        ) {
             prefetched.append((imageURL, finishedCount, totalCount))
         }
-        func imagePrefetcher(_ imagePrefetcher: SDWebImagePrefetcher, didFinishWithTotalCount totalCount: Int,
-                             skippedCount: Int) {
+        func imagePrefetcher(
+            _ imagePrefetcher: SDWebImagePrefetcher, didFinishWithTotalCount totalCount: Int,
+            skippedCount: Int
+        ) {
             finished.append((totalCount, skippedCount))
         }
     }
@@ -37,8 +41,11 @@ final class MGRPrefetcherTests: XCTestCase {
         let data = try TestFixtures.data("rgba.png")
         env.server.route("/p.png", SDPortTestRoute.data(data, contentType: "image/png").delay(0.02))
         env.server.route("/missing.png", .status(404))
-        let urls = (0..<6).map { env.server.url("/p.png?n=\($0)") } + [env.server.url("/missing.png"),
-                                                                        env.server.url("/missing.png?2")]
+        let urls =
+            (0..<6).map { env.server.url("/p.png?n=\($0)") } + [
+                env.server.url("/missing.png"),
+                env.server.url("/missing.png?2"),
+            ]
         let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
         XCTAssertEqual(prefetcher.options, .lowPriority)
         XCTAssertEqual(prefetcher.maxConcurrentDownloads, 3)
@@ -47,7 +54,8 @@ final class MGRPrefetcherTests: XCTestCase {
         prefetcher.delegate = delegate
         let progress = Recorder<(Int, Int)>()
         let completion = Recorder<(Int, Int)>()
-        prefetcher.prefetchURLs(urls, progress: { progress.append(($0, $1)) }, completed: { completion.append(($0, $1)) })
+        prefetcher.prefetchURLs(
+            urls, progress: { progress.append(($0, $1)) }, completed: { completion.append(($0, $1)) })
 
         XCTAssertTrue(waitUntil { completion.count == 1 })
         XCTAssertEqual(completion.values.first?.0, 8)
@@ -76,7 +84,8 @@ final class MGRPrefetcherTests: XCTestCase {
         let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
 
         prefetcher.maxConcurrentDownloads = 0
-        prefetcher.prefetchURLs(urls, progress: nil, completed: { _, _ in XCTFail("0 concurrent downloads never complete") })
+        prefetcher.prefetchURLs(
+            urls, progress: nil, completed: { _, _ in XCTFail("0 concurrent downloads never complete") })
         XCTAssertEqual(prefetcher.requestedCount, 0, "0: nothing started")
         prefetcher.cancelPrefetching()
 
@@ -178,8 +187,9 @@ final class MGRPrefetcherTests: XCTestCase {
         let fresh = SDWebImagePrefetcher()
         XCTAssertTrue(fresh.manager.imageDownloader === sharedDownloader)
         XCTAssertEqual(sharedDownloader.maxConcurrentDownloads, 3, "MGR-15: the shared downloader now runs 3 at a time")
-        XCTAssertTrue(SDWebImagePrefetcher.shared.manager !== SDWebImageManager.shared,
-                      "the shared prefetcher has a manager of its own")
+        XCTAssertTrue(
+            SDWebImagePrefetcher.shared.manager !== SDWebImageManager.shared,
+            "the shared prefetcher has a manager of its own")
         XCTAssertTrue(SDWebImagePrefetcher.shared.manager.imageCache === SDImageCache.shared)
         XCTAssertTrue(SDWebImagePrefetcher.shared.manager.imageDownloader === sharedDownloader)
     }

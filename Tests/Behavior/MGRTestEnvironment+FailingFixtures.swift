@@ -6,7 +6,8 @@ import XCTest
 /// XCTest's test listing on Linux): a missing fixture fails the calling test instead of throwing.
 extension ManagerTestEnvironment {
     /// `serveFixture` that fails the test when the fixture is missing.
-    func serveOrFail(_ name: String, at path: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL {
+    func serveOrFail(_ name: String, at path: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> URL
+    {
         do {
             return try serveFixture(name, at: path)
         } catch {

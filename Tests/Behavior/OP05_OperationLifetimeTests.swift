@@ -16,8 +16,10 @@ final class OP05_OperationLifetimeTests: XCTestCase {
         env = try DownloaderTestEnvironment(prefix: "op05-lifetime") { server in
             server.route("/a.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg"))
             // A progressive JPEG in eighths, far enough apart that the test cancels before the last one.
-            server.route("/slow.jpg", SDPortTestRoute.data(progressive, contentType: "image/jpeg")
-                .trickle(chunkSize: progressive.count / 8 + 1, interval: 0.5))
+            server.route(
+                "/slow.jpg",
+                SDPortTestRoute.data(progressive, contentType: "image/jpeg")
+                    .trickle(chunkSize: progressive.count / 8 + 1, interval: 0.5))
         }
     }
 
@@ -36,7 +38,9 @@ final class OP05_OperationLifetimeTests: XCTestCase {
     /// it, and `scripts/sanitize.sh address` reports it if anything else keeps it.
     func test_OP05_operationDataAndImageAreFreedAfterCompletionAndCancel() throws {
         // Completion: a whole download, decoded.
-        let operation = WeakReference(), captured = WeakReference(), image = WeakReference()
+        let operation = WeakReference()
+        let captured = WeakReference()
+        let image = WeakReference()
         do {
             let sentinel = Sentinel()
             captured.object = sentinel
@@ -57,12 +61,16 @@ final class OP05_OperationLifetimeTests: XCTestCase {
         XCTAssertTrue(waitUntil { image.object == nil }, "its image was freed")
 
         // Cancellation: a progressive download cancelled after its first partial image.
-        let cancelledOperation = WeakReference(), cancelledCapture = WeakReference(), partial = WeakReference()
+        let cancelledOperation = WeakReference()
+        let cancelledCapture = WeakReference()
+        let partial = WeakReference()
         do {
             let sentinel = Sentinel()
             cancelledCapture.object = sentinel
-            let token = env.downloader.downloadImage(with: env.server.url("/slow.jpg"), options: [.progressiveDownload],
-                                                     progress: nil) { received, _, _, _ in
+            let token = env.downloader.downloadImage(
+                with: env.server.url("/slow.jpg"), options: [.progressiveDownload],
+                progress: nil
+            ) { received, _, _, _ in
                 withExtendedLifetime(sentinel) {}
                 if let received { partial.object = received }
             }

@@ -32,7 +32,8 @@ final class OPDownloaderOperationTests: XCTestCase {
 
     /// Parity: OP-01 — an asynchronous Operation subclass, neither executing nor finished before it starts.
     func test_OP01_isAnAsynchronousOperation() {
-        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        let operation = SDWebImageDownloaderOperation(
+            request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
         XCTAssertTrue(operation.isAsynchronous)
         XCTAssertFalse(operation.isExecuting)
         XCTAssertFalse(operation.isFinished)
@@ -42,7 +43,8 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-01 — `start` on a cancelled operation finishes it at once and drops the callbacks; nothing
     /// is requested.
     func test_OP01_startOnACancelledOperationFinishesAndResets() {
-        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        let operation = SDWebImageDownloaderOperation(
+            request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
         let recorder = DownloadRecorder()
         XCTAssertNotNil(operation.addHandlers(forProgress: recorder.progress, completed: recorder.completed))
         operation.cancel()
@@ -57,7 +59,8 @@ final class OPDownloaderOperationTests: XCTestCase {
 
     /// Parity: OP-01 — an operation without an injected session makes (and owns) its own, and downloads.
     func test_OP01_runsWithItsOwnSession() {
-        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        let operation = SDWebImageDownloaderOperation(
+            request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
         let done = expectation(description: "own session")
         let recorder = DownloadRecorder { done.fulfill() }
         _ = operation.addHandlers(forProgress: recorder.progress, completed: recorder.completed)
@@ -96,8 +99,9 @@ final class OPDownloaderOperationTests: XCTestCase {
         SDWebImageDownloader.shared.invalidateSessionAndCancel(true)
         let done = expectation(description: "shared still works")
         let recorder = DownloadRecorder { done.fulfill() }
-        SDWebImageDownloader.shared.downloadImage(with: server.url("/a.jpg?shared"), options: [], progress: nil,
-                                                  completed: recorder.completed)
+        SDWebImageDownloader.shared.downloadImage(
+            with: server.url("/a.jpg?shared"), options: [], progress: nil,
+            completed: recorder.completed)
         wait(for: [done], timeout: 10)
         XCTAssertNotNil(recorder.final?.image)
     }
@@ -120,13 +124,16 @@ final class OPDownloaderOperationTests: XCTestCase {
         server.route("/chunked.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").chunked())
         let recorder = download("/chunked.jpg")
         XCTAssertNotNil(recorder.final?.image)
-        XCTAssertEqual(recorder.progressCalls.dropFirst().map(\.expected), Array(repeating: 0, count: recorder.progressCalls.count - 1))
+        XCTAssertEqual(
+            recorder.progressCalls.dropFirst().map(\.expected),
+            Array(repeating: 0, count: recorder.progressCalls.count - 1))
         XCTAssertEqual(recorder.progressCalls.last?.received, fixtureSize)
     }
 
     /// Parity: OP-02 — a close-delimited body (no Content-Length, connection closed at the end) is complete.
     func test_OP02_closeDelimitedBody() {
-        server.route("/closed.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").withoutContentLength())
+        server.route(
+            "/closed.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").withoutContentLength())
         let recorder = download("/closed.jpg")
         XCTAssertNil(recorder.final?.error)
         XCTAssertEqual(recorder.final?.data?.count, fixtureSize)
@@ -148,8 +155,10 @@ final class OPDownloaderOperationTests: XCTestCase {
 
     /// Parity: OP-03 — data arriving in pieces: one progress call per piece, growing to the full size.
     func test_OP03_progressForEveryChunk() {
-        server.route("/trickle.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-            .trickle(chunkSize: 300, interval: 0.01))
+        server.route(
+            "/trickle.jpg",
+            .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                .trickle(chunkSize: 300, interval: 0.01))
         let recorder = download("/trickle.jpg")
         let received = recorder.progressCalls.dropFirst(2).map(\.received)
         XCTAssertGreaterThanOrEqual(received.count, 4, "several pieces")
@@ -161,8 +170,10 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-03 — with `ProgressiveDownload`, partial images arrive with finished = false before the
     /// final one; without it, there are none.
     func test_OP03_progressiveDownloadDeliversPartialImages() throws {
-        server.route("/progressive.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
-            .trickle(chunkSize: 1024, interval: 0.02))
+        server.route(
+            "/progressive.jpg",
+            .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+                .trickle(chunkSize: 1024, interval: 0.02))
         let progressive = download("/progressive.jpg", options: .progressiveDownload)
         let partials = progressive.completions.filter { !$0.finished }
         XCTAssertGreaterThan(partials.count, 0, "at least one partial image")
@@ -177,8 +188,10 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-03, COD-03 — a progressive WebP download: the WebP coder is the progressive coder for it, so
     /// partial images (the full size, the rows decoded so far, the rest transparent) arrive before the final one.
     func test_OP03_progressiveWebpDownloadDeliversPartialImages() throws {
-        server.route("/gradient.webp", .file(TestFixtures.url("lossless-gradient.webp"), contentType: "image/webp")
-            .trickle(chunkSize: 1024, interval: 0.02))
+        server.route(
+            "/gradient.webp",
+            .file(TestFixtures.url("lossless-gradient.webp"), contentType: "image/webp")
+                .trickle(chunkSize: 1024, interval: 0.02))
         let recorder = download("/gradient.webp", options: .progressiveDownload)
         let partials = recorder.completions.filter { !$0.finished }
         XCTAssertGreaterThan(partials.count, 0, "at least one partial image")
@@ -191,7 +204,9 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertTrue(partials.allSatisfy { $0.image != nil && $0.data == nil && $0.error == nil })
         XCTAssertEqual(recorder.completions.last?.finished, true, "the final image comes last")
         let final = try XCTUnwrap(recorder.final?.image)
-        XCTAssertEqual(final.pixels, try SDWebImageWebPCoder.shared.decodeImage(from: TestFixtures.data("lossless-gradient.webp")).pixels)
+        XCTAssertEqual(
+            final.pixels,
+            try SDWebImageWebPCoder.shared.decodeImage(from: TestFixtures.data("lossless-gradient.webp")).pixels)
     }
 
     // MARK: OP-10
@@ -213,8 +228,10 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-10 — a response without a Content-Length gives no partial image: only a known length
     /// (`self.expectedSize > 0`, 4.4.8 `SDWebImageDownloaderOperation.m:322`) lets a chunk be decoded.
     func test_OP10_noContentLengthGivesNoPartialImage() throws {
-        server.route("/nolength.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
-            .withoutContentLength().trickle(chunkSize: 1024, interval: 0.005))
+        server.route(
+            "/nolength.jpg",
+            .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+                .withoutContentLength().trickle(chunkSize: 1024, interval: 0.005))
         let recorder = download("/nolength.jpg", options: .progressiveDownload)
         XCTAssertGreaterThan(recorder.progressCalls.filter { $0.received > 0 }.count, 1, "the body came in pieces")
         XCTAssertTrue(recorder.progressCalls.allSatisfy { $0.expected <= 0 }, "no length was announced")
@@ -253,8 +270,10 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-04 — every completion block, the partial images of a progressive download included, runs on
     /// the main queue (a main-queue block, not just the main thread).
     func test_OP04_completionsRunOnTheMainQueue() {
-        server.route("/progressive.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
-            .trickle(chunkSize: 1024, interval: 0.02))
+        server.route(
+            "/progressive.jpg",
+            .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+                .trickle(chunkSize: 1024, interval: 0.02))
         let recorder = download("/progressive.jpg", options: .progressiveDownload)
         XCTAssertGreaterThan(recorder.completions.count, 1, "partial images and the final one")
         XCTAssertTrue(recorder.completions.allSatisfy(\.onMainQueue))
@@ -332,8 +351,11 @@ final class OPDownloaderOperationTests: XCTestCase {
         server.route("/large.png", .file(TestFixtures.url("large.png"), contentType: "image/png"))
         // 18 megapixels to decode and shrink: a generous deadline, because under the thread sanitizer it takes
         // well over 30 s (a deadline, not a timing assertion).
-        let scaled = try XCTUnwrap(downloadAndWait(downloader, server.url("/large.png"), options: .scaleDownLargeImages,
-                                                   timeout: 240).final?.image)
+        let scaled = try XCTUnwrap(
+            downloadAndWait(
+                downloader, server.url("/large.png"), options: .scaleDownLargeImages,
+                timeout: 240
+            ).final?.image)
         XCTAssertLessThan(scaled.pixelWidth * scaled.pixelHeight, 5250 * 3450)
         XCTAssertGreaterThan(scaled.pixelWidth, 0)
         XCTAssertEqual(Double(scaled.pixelWidth) / Double(scaled.pixelHeight), 5250.0 / 3450.0, accuracy: 0.01)
@@ -354,7 +376,9 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-04 — `IgnoreCachedResponse`: a response the protocol cache answered completes with
     /// (nil, nil, nil, true).
     func test_OP04_ignoreCachedResponse() {
-        server.route("/fresh.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("max-age=600"))
+        server.route(
+            "/fresh.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("max-age=600")
+        )
         XCTAssertNotNil(download("/fresh.jpg", options: .useNSURLCache).final?.image)
         let recorder = download("/fresh.jpg", options: [.useNSURLCache, .ignoreCachedResponse])
         XCTAssertEqual(recorder.finalCompletions.count, 1)
@@ -372,11 +396,15 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// the cancelled task's late completion and forwards nothing (4.4.8 `SDWebImageDownloader.m:353-369`).
     func test_OP05_cancelIsIdempotent() throws {
         let stops = Locked(0)
-        let token = try XCTUnwrap(downloader.downloadImage(with: server.url("/stall.jpg"), options: [], progress: nil,
-                                                           completed: { _, _, _, _ in XCTFail("a cancelled download is not completed") }))
+        let token = try XCTUnwrap(
+            downloader.downloadImage(
+                with: server.url("/stall.jpg"), options: [], progress: nil,
+                completed: { _, _, _, _ in XCTFail("a cancelled download is not completed") }))
         let operation = try XCTUnwrap(token.downloadOperation as? SDWebImageDownloaderOperation)
-        let observer = NotificationCenter.default.addObserver(forName: SDWebImageDownloadStopNotification, object: operation,
-                                                              queue: nil) { _ in stops.update { $0 += 1 } }
+        let observer = NotificationCenter.default.addObserver(
+            forName: SDWebImageDownloadStopNotification, object: operation,
+            queue: nil
+        ) { _ in stops.update { $0 += 1 } }
         defer { NotificationCenter.default.removeObserver(observer) }
         XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 && operation.isExecuting })
         operation.cancel()
@@ -397,12 +425,16 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// session's delegate, so the cancelled task's end reaches it: "stop" is posted twice, once by `cancel` and
     /// once by `didCompleteWithError` (4.4.8 `SDWebImageDownloaderOperation.m:148-160,383-392`).
     func test_DL18_operationOnItsOwnSessionPostsStopTwiceOnCancel() throws {
-        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/stall.jpg")), in: nil, options: [])
+        let operation = SDWebImageDownloaderOperation(
+            request: URLRequest(url: server.url("/stall.jpg")), in: nil, options: [])
         let stops = Locked(0)
-        let observer = NotificationCenter.default.addObserver(forName: SDWebImageDownloadStopNotification, object: operation,
-                                                              queue: nil) { _ in stops.update { $0 += 1 } }
+        let observer = NotificationCenter.default.addObserver(
+            forName: SDWebImageDownloadStopNotification, object: operation,
+            queue: nil
+        ) { _ in stops.update { $0 += 1 } }
         defer { NotificationCenter.default.removeObserver(observer) }
-        _ = operation.addHandlers(forProgress: nil, completed: { _, _, _, _ in XCTFail("a cancelled download is not completed") })
+        _ = operation.addHandlers(
+            forProgress: nil, completed: { _, _, _, _ in XCTFail("a cancelled download is not completed") })
         let queue = OperationQueue()
         queue.addOperation(operation)
         XCTAssertTrue(waitUntil { self.server.hits("/stall.jpg") == 1 && operation.isExecuting })
@@ -418,17 +450,23 @@ final class OPDownloaderOperationTests: XCTestCase {
     func test_DL18_downloaderRoutesEachTaskToItsOperation() throws {
         XCTAssertTrue(downloader.sessionDelegate === downloader, "the downloader is the session's delegate")
         let gate = SDPortTestGate()
-        server.route("/b.jpg", .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
-                        .trickle(chunkSize: 2048, interval: 0.005).held(by: gate))
-        server.route("/c.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-                        .trickle(chunkSize: 2048, interval: 0.005).held(by: gate))
+        server.route(
+            "/b.jpg",
+            .file(TestFixtures.url("progressive.jpg"), contentType: "image/jpeg")
+                .trickle(chunkSize: 2048, interval: 0.005).held(by: gate))
+        server.route(
+            "/c.jpg",
+            .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                .trickle(chunkSize: 2048, interval: 0.005).held(by: gate))
         downloader.setOperationClass(DLTaskCheckingOperation.self)
         defer { downloader.setOperationClass(nil) }
-        let b = DownloadRecorder(), c = DownloadRecorder()
+        let b = DownloadRecorder()
+        let c = DownloadRecorder()
         let both = expectation(description: "both downloads")
         both.expectedFulfillmentCount = 2
         for (path, recorder) in [("/b.jpg", b), ("/c.jpg", c)] {
-            downloader.downloadImage(with: server.url(path), options: [], progress: nil) { image, data, error, finished in
+            downloader.downloadImage(with: server.url(path), options: [], progress: nil) {
+                image, data, error, finished in
                 recorder.completed(image, data, error, finished)
                 if finished { both.fulfill() }
             }
@@ -441,14 +479,16 @@ final class OPDownloaderOperationTests: XCTestCase {
         XCTAssertEqual(b.final?.data, try TestFixtures.data("progressive.jpg"))
         XCTAssertEqual(c.final?.data, try TestFixtures.data("baseline.jpg"))
         XCTAssertEqual(DLTaskCheckingOperation.foreignCallbacks.value, 0, "no operation heard another's task")
-        XCTAssertGreaterThan(DLTaskCheckingOperation.callbacks.value, 4, "responses, chunks and completions were forwarded")
+        XCTAssertGreaterThan(
+            DLTaskCheckingOperation.callbacks.value, 4, "responses, chunks and completions were forwarded")
     }
 
     // MARK: OP-06
 
     /// Parity: OP-06 — `cancel(token)` says whether the whole operation was cancelled: only for the last caller.
     func test_OP06_cancelTokenReportsWholeOperationCancel() {
-        let operation = SDWebImageDownloaderOperation(request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
+        let operation = SDWebImageDownloaderOperation(
+            request: URLRequest(url: server.url("/a.jpg")), in: nil, options: [])
         let first = operation.addHandlers(forProgress: nil, completed: { _, _, _, _ in })
         let second = operation.addHandlers(forProgress: nil, completed: { _, _, _, _ in })
         XCTAssertFalse(operation.cancel(first))
@@ -463,8 +503,10 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// second challenge is cancelled, so the download ends as NSURLErrorCancelled (not a 401 error; the status
     /// is in userInfo) and the manager would not blacklist it.
     func test_OP07_credentialIsUsedOnce() throws {
-        server.route("/auth.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
-            .requireBasicAuth(user: "sd", password: "secret"))
+        server.route(
+            "/auth.jpg",
+            .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg")
+                .requireBasicAuth(user: "sd", password: "secret"))
         downloader.urlCredential = URLCredential(user: "sd", password: "wrong", persistence: .forSession)
         let recorder = download("/auth.jpg")
         XCTAssertEqual(recorder.final?.error?.domain, NSURLErrorDomain)
@@ -481,7 +523,9 @@ final class OPDownloaderOperationTests: XCTestCase {
     /// Parity: OP-08 — without `UseNSURLCache` (ReloadIgnoringLocalCacheData) the response is not stored in
     /// the protocol cache, even when the server allows caching; with it, it is.
     func test_OP08_responsesAreStoredOnlyWithUseNSURLCache() throws {
-        server.route("/cacheable.jpg", .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("max-age=600"))
+        server.route(
+            "/cacheable.jpg",
+            .file(TestFixtures.url("baseline.jpg"), contentType: "image/jpeg").cacheControl("max-age=600"))
         let cache = try XCTUnwrap(downloader.urlCache)
         let request = URLRequest(url: server.url("/cacheable.jpg"))
         XCTAssertNotNil(download("/cacheable.jpg").final?.image)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import sdport
 import XCTest
+
+@testable import sdport
 
 /// `Docs/knowledge/original-lines.tsv` (made by `scripts/original-lines.py` from SDWebImage 4.4.8) is where every citation
 /// of the original gets its file and line: the FAQ's `original:` references and the walkthrough's `{{…}}` markers
@@ -43,7 +44,9 @@ final class OriginalLineTableTests: XCTestCase {
         XCTAssertEqual(references.filter { !$0.isEmpty }.count, 17, "one reference per FAQ entry")
         for reference in references {
             for symbol in symbols(reference) {
-                XCTAssertTrue(keys.contains(symbol), "\(symbol) (from \"\(reference)\") is not in Docs/knowledge/original-lines.tsv")
+                XCTAssertTrue(
+                    keys.contains(symbol),
+                    "\(symbol) (from \"\(reference)\") is not in Docs/knowledge/original-lines.tsv")
             }
         }
     }
@@ -60,12 +63,17 @@ final class OriginalLineTableTests: XCTestCase {
         for entry in entries {
             // The answer, not the question card (its versions row names 5.x for every entry).
             let answer = entry.answer
-            XCTAssertEqual(entry.original5 != nil, mentions5x.firstMatch(in: answer, range: NSRange(answer.startIndex..., in: answer)) != nil,
-                           "\(entry.parityID): an answer that says how 5.x differs has an original5 reference, and only such an answer")
+            XCTAssertEqual(
+                entry.original5 != nil,
+                mentions5x.firstMatch(in: answer, range: NSRange(answer.startIndex..., in: answer)) != nil,
+                "\(entry.parityID): an answer that says how 5.x differs has an original5 reference, and only such an answer"
+            )
             guard let reference = entry.original5 else { continue }
             references += 1
             for symbol in symbols(reference) {
-                XCTAssertNotNil(table[symbol], "\(symbol) (from \"\(reference)\") is not in Docs/knowledge/original-lines-5.21.5.tsv")
+                XCTAssertNotNil(
+                    table[symbol],
+                    "\(symbol) (from \"\(reference)\") is not in Docs/knowledge/original-lines-5.21.5.tsv")
             }
         }
         XCTAssertGreaterThanOrEqual(references, 5, "FAQ-01, 04, 12, 16 and 17 say how 5.x differs")
@@ -96,7 +104,8 @@ final class OriginalLineTableTests: XCTestCase {
     /// and of citations in them.
     private func checkDocCommentCitations(tag: String, table: [String: Int]) throws -> (lines: Int, citations: Int) {
         let citation = try NSRegularExpression(pattern: #"`SDWebImage/([^`:]+):(\d+)` \(`([^`]+)`\)"#)
-        var lines = 0, citations = 0
+        var lines = 0
+        var citations = 0
         for (path, source) in try portSources() {
             for line in source.split(separator: "\n") where line.hasPrefix("/// At tag \(tag):") {
                 let text = String(line)
@@ -105,7 +114,8 @@ final class OriginalLineTableTests: XCTestCase {
                 lines += 1
                 for match in matches {
                     let part = { (i: Int) in String(text[Range(match.range(at: i), in: text)!]) }
-                    XCTAssertEqual(table["\(part(1)) \(part(3))"], Int(part(2)), "\(path): \(part(1)) \(part(3)) at tag \(tag)")
+                    XCTAssertEqual(
+                        table["\(part(1)) \(part(3))"], Int(part(2)), "\(path): \(part(1)) \(part(3)) at tag \(tag)")
                     citations += 1
                 }
             }
@@ -127,19 +137,25 @@ final class OriginalLineTableTests: XCTestCase {
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             var index = 0
             while index < lines.count {
-                guard lines[index].hasPrefix("///") else { index += 1; continue }
+                guard lines[index].hasPrefix("///") else {
+                    index += 1
+                    continue
+                }
                 var end = index
                 while end < lines.count, lines[end].hasPrefix("///") { end += 1 }
                 let block = Array(lines[index..<end])
                 var declaration = end
                 while declaration < lines.count, lines[declaration].hasPrefix("@") { declaration += 1 }
                 // Only blocks of top-level declarations (not indented members, not a block before a blank line).
-                let topLevel = declaration < lines.count && !lines[declaration].isEmpty
+                let topLevel =
+                    declaration < lines.count && !lines[declaration].isEmpty
                     && !lines[declaration].first!.isWhitespace && !lines[declaration].hasPrefix("//")
                 let text = block.filter { !$0.hasPrefix("/// At tag") }.joined(separator: "\n")
                 if topLevel, file.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
                     naming += 1
-                    let cited = block.contains { $0.hasPrefix("/// At tag 4.4.8:") || $0.hasPrefix("/// At tag 5.21.5:") }
+                    let cited = block.contains {
+                        $0.hasPrefix("/// At tag 4.4.8:") || $0.hasPrefix("/// At tag 5.21.5:")
+                    }
                     let name = "\(path): \(lines[declaration].prefix(80))"
                     if !cited, Self.uncitedDocBlocks[path] == nil { uncited.append(name) }
                 }
@@ -154,7 +170,8 @@ final class OriginalLineTableTests: XCTestCase {
     private func portSources() throws -> [(String, String)] {
         let sources = Self.root.appendingPathComponent("Sources/SDPort")
         var result: [(String, String)] = []
-        for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? NSEnumerator() where path.hasSuffix(".swift") {
+        for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? NSEnumerator()
+        where path.hasSuffix(".swift") {
             result.append((path, try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)))
         }
         XCTAssertGreaterThan(result.count, 100)
@@ -165,6 +182,7 @@ final class OriginalLineTableTests: XCTestCase {
     func test_ORIGINAL_aMethodThatIsNotIn448IsMissing() throws {
         let keys = try table()
         XCTAssertTrue(keys.contains("SDWebImageDownloader.m -downloadImageWithURL:options:progress:completed:"))
-        XCTAssertFalse(keys.contains("SDWebImageDownloader.m -addProgressCallback:completedBlock:forURL:createCallback:"))
+        XCTAssertFalse(
+            keys.contains("SDWebImageDownloader.m -addProgressCallback:completedBlock:forURL:createCallback:"))
     }
 }

@@ -29,7 +29,9 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
             if call == 1 { _ = Self.release.wait(timeout: .now() + 30) }
             return UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [0, 0, 0, 255], hasAlpha: false)
         }
-        func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? { image }
+        func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+            image
+        }
         func canEncode(to format: SDImageFormat) -> Bool { false }
         func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? { nil }
     }
@@ -38,7 +40,9 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
         let body = Data("SDPB".utf8) + Data(repeating: 7, count: 8_000)
         let server = SDPortTestServer()
         // 20 chunks; the first partial decode blocks until the last has arrived.
-        server.route("/blocking.bin", SDPortTestRoute.data(body, contentType: "image/x-sdpb").trickle(chunkSize: 401, interval: 0.005))
+        server.route(
+            "/blocking.bin",
+            SDPortTestRoute.data(body, contentType: "image/x-sdpb").trickle(chunkSize: 401, interval: 0.005))
         try server.start()
         defer { server.stop() }
         // The operation takes the first coder of the list that can decode progressively (4.4.8 walks `coders` in
@@ -52,19 +56,23 @@ final class ProgressiveDecodeCoalescingTests: XCTestCase {
         let done = expectation(description: "download")
         let chunks = Locked(0)
         let recorder = DownloadRecorder { done.fulfill() }
-        downloader.downloadImage(with: server.url("/blocking.bin"), options: .progressiveDownload, progress: { received, expected, _ in
-            guard received > 0 else { return }
-            chunks.update { $0 += 1 }
-            if received >= expected { BlockingCoder.release.signal() }
-        }, completed: recorder.completed)
+        downloader.downloadImage(
+            with: server.url("/blocking.bin"), options: .progressiveDownload,
+            progress: { received, expected, _ in
+                guard received > 0 else { return }
+                chunks.update { $0 += 1 }
+                if received >= expected { BlockingCoder.release.signal() }
+            }, completed: recorder.completed)
         wait(for: [done], timeout: 30)
 
         XCTAssertGreaterThan(chunks.value, 5, "the body arrived in pieces")
-        XCTAssertEqual(BlockingCoder.partialCalls.value, 2,
-                       "one partial decode for the \(chunks.value - 1) chunks before the last (4.4.8 would queue one per chunk), "
-                       + "and one for the last chunk (OP-10)")
+        XCTAssertEqual(
+            BlockingCoder.partialCalls.value, 2,
+            "one partial decode for the \(chunks.value - 1) chunks before the last (4.4.8 would queue one per chunk), "
+                + "and one for the last chunk (OP-10)")
         XCTAssertEqual(BlockingCoder.finishedFlags.value, [false, true])
-        XCTAssertEqual(recorder.completions.map(\.finished), [false, false, true], "two partial images, then the final one")
+        XCTAssertEqual(
+            recorder.completions.map(\.finished), [false, false, true], "two partial images, then the final one")
         XCTAssertEqual(recorder.final?.image?.pixelWidth, 1, "the final image is decoded as always")
         XCTAssertNil(recorder.final?.error)
     }

@@ -38,7 +38,8 @@ final class PseudoTerminal: @unchecked Sendable {
             close(master)
             throw POSIXError(.EIO)
         }
-        slave = open(String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
+        slave = open(
+            String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
         guard slave >= 0 else {
             close(master)
             throw POSIXError(.EIO)
@@ -52,9 +53,10 @@ final class PseudoTerminal: @unchecked Sendable {
         var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         for name in unset { merged[name] = nil }
         defer { close(slave) }
-        let process = try ChildProcess(executable: try CLIProcess.binary(), arguments: arguments,
-                                       directory: CLIProcess.packageRoot, environment: merged,
-                                       stdin: .descriptor(slave), stdout: .descriptor(slave), stderr: .descriptor(slave))
+        let process = try ChildProcess(
+            executable: try CLIProcess.binary(), arguments: arguments,
+            directory: CLIProcess.packageRoot, environment: merged,
+            stdin: .descriptor(slave), stdout: .descriptor(slave), stderr: .descriptor(slave))
         Thread.detachNewThread { [self] in readUntilClosed() }
         return process
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import sdport
 import SDPortTestSupport
 import XCTest
+
+@testable import sdport
 
 /// `sdport quiz` as a person uses it: in a real pseudo-terminal (reveal with a key, score, quit, and the state
 /// file under XDG_STATE_HOME), and in a pipe (answers read line by line, no prompts, no colours, and the end of
@@ -38,8 +39,9 @@ final class QuizTests: XCTestCase {
     /// it (box 1 → 2, saved at once); the next question comes; q quits. The state file is where XDG_STATE_HOME says.
     func test_QUIZ_terminal_revealScoreQuitAndTheStateFile() throws {
         let terminal = try PseudoTerminal()
-        let process = try terminal.start(["quiz", "--recall", "--question", "3", "--seed", "7"], environment: environment,
-                                         unset: ["NO_COLOR"])
+        let process = try terminal.start(
+            ["quiz", "--recall", "--question", "3", "--seed", "7"], environment: environment,
+            unset: ["NO_COLOR"])
         defer { process.send(SIGKILL) }
 
         XCTAssertTrue(terminal.waitFor("press any key to see it"), terminal.plainScreen)
@@ -53,8 +55,11 @@ final class QuizTests: XCTestCase {
         XCTAssertTrue(revealed.contains("Answer:   " + card.oneLine.prefix(30)), revealed)
         XCTAssertTrue(revealed.contains("Live:     cachePath(forKey:"), revealed)
         XCTAssertTrue(revealed.contains("Port:     Sources/SDPort/Cache/SDImageCache+FileName.swift · "), revealed)
-        XCTAssertTrue(revealed.contains("https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/SDImageCache.m#L"), revealed)
-        XCTAssertTrue(revealed.contains("Test:     swift test --disable-swift-testing --filter FAQ03_FileNamingTests."), revealed)
+        XCTAssertTrue(
+            revealed.contains("https://github.com/SDWebImage/SDWebImage/blob/4.4.8/SDWebImage/SDImageCache.m#L"),
+            revealed)
+        XCTAssertTrue(
+            revealed.contains("Test:     swift test --disable-swift-testing --filter FAQ03_FileNamingTests."), revealed)
         XCTAssertTrue(terminal.screen.contains("\u{1B}[1m"), "a terminal gets bold prompts")
 
         terminal.type("y")
@@ -65,8 +70,9 @@ final class QuizTests: XCTestCase {
         terminal.type("q")
         XCTAssertTrue(terminal.waitUntilClosed(), "q quits: \(terminal.plainScreen)")
         XCTAssertEqual(try process.wait(deadline: 30).code, 0, terminal.plainScreen)
-        XCTAssertTrue(terminal.plainScreen.contains("1 asked, 1 scored, 1 known. Progress: \(stateFile.path)"),
-                      terminal.plainScreen)
+        XCTAssertTrue(
+            terminal.plainScreen.contains("1 asked, 1 scored, 1 known. Progress: \(stateFile.path)"),
+            terminal.plainScreen)
 
         let progress = try savedProgress()
         XCTAssertEqual(progress.cards.count, 1, "the quit question is not scored: \(progress.cards)")
@@ -80,8 +86,9 @@ final class QuizTests: XCTestCase {
     func test_QUIZ_terminal_choiceWhenThereIsATrapElseRecall() throws {
         let card = QuizCard(entry: try XCTUnwrap(FAQEntry.all.first { $0.number == 2 }))
         let terminal = try PseudoTerminal()
-        let process = try terminal.start(["quiz", "--question", "2", "--seed", "5"], environment: environment,
-                                         unset: ["NO_COLOR"])
+        let process = try terminal.start(
+            ["quiz", "--question", "2", "--seed", "5"], environment: environment,
+            unset: ["NO_COLOR"])
         defer { process.send(SIGKILL) }
         if card.isMultipleChoice {
             var random = QuizRandom(seed: 5)
@@ -112,16 +119,21 @@ final class QuizTests: XCTestCase {
     }
 
     /// Answers every follow-up of `card` in the terminal: a key reveals it, then `grades[i]` (default y) scores it.
-    private func answerFollowUps(of card: QuizCard, in terminal: PseudoTerminal, grades: [String] = [],
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    private func answerFollowUps(
+        of card: QuizCard, in terminal: PseudoTerminal, grades: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let count = card.followUps.count
         for index in 0..<count {
-            XCTAssertTrue(terminal.waitFor("Follow-up \(index + 1)/\(count): "), terminal.plainScreen, file: file, line: line)
-            XCTAssertTrue(terminal.waitFor("press any key for the answer", occurrences: index + 1), terminal.plainScreen,
-                          file: file, line: line)
+            XCTAssertTrue(
+                terminal.waitFor("Follow-up \(index + 1)/\(count): "), terminal.plainScreen, file: file, line: line)
+            XCTAssertTrue(
+                terminal.waitFor("press any key for the answer", occurrences: index + 1), terminal.plainScreen,
+                file: file, line: line)
             terminal.type(" ")
-            XCTAssertTrue(terminal.waitFor("Did you know it? y yes · n no · q quit: ", occurrences: index + 1),
-                          terminal.plainScreen, file: file, line: line)
+            XCTAssertTrue(
+                terminal.waitFor("Did you know it? y yes · n no · q quit: ", occurrences: index + 1),
+                terminal.plainScreen, file: file, line: line)
             terminal.type(index < grades.count ? grades[index] : "y")
         }
     }
@@ -134,8 +146,9 @@ final class QuizTests: XCTestCase {
         XCTAssertTrue(card.isMultipleChoice)
         XCTAssertGreaterThanOrEqual(card.followUps.count, 3)
         let terminal = try PseudoTerminal()
-        let process = try terminal.start(["quiz", "--question", "7", "--seed", "11"], environment: environment,
-                                         unset: ["NO_COLOR"])
+        let process = try terminal.start(
+            ["quiz", "--question", "7", "--seed", "11"], environment: environment,
+            unset: ["NO_COLOR"])
         defer { process.send(SIGKILL) }
         var random = QuizRandom(seed: 11)
         let (_, correct) = card.choices(using: &random)
@@ -147,15 +160,18 @@ final class QuizTests: XCTestCase {
         let screen = terminal.plainScreen
         let order = ["Right.", "Answer:   ", "Test:     ", "Follow-up 1/"].map { screen.range(of: $0)?.lowerBound }
         XCTAssertFalse(order.contains(nil), screen)
-        XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), "main answer block, then the follow-up")
+        XCTAssertEqual(
+            order.compactMap { $0 }, order.compactMap { $0 }.sorted(), "main answer block, then the follow-up")
         XCTAssertTrue(screen.contains(first.question.prefix(20)), screen)
         XCTAssertFalse(screen.contains(first.answer.prefix(30)), "the answer waits for the key")
         answerFollowUps(of: card, in: terminal, grades: ["n"])
         XCTAssertTrue(terminal.plainScreen.contains("→ " + first.answer.prefix(30)), terminal.plainScreen)
         XCTAssertTrue(terminal.plainScreen.contains(first.original.link), terminal.plainScreen)
-        XCTAssertTrue(first.original.link.hasPrefix("https://github.com/SDWebImage/SDWebImage/blob/\(first.original.tag)/"))
-        XCTAssertTrue(terminal.waitFor("Scored missed (1 follow-up missed): box 1, asked again this session."),
-                      terminal.plainScreen)
+        XCTAssertTrue(
+            first.original.link.hasPrefix("https://github.com/SDWebImage/SDWebImage/blob/\(first.original.tag)/"))
+        XCTAssertTrue(
+            terminal.waitFor("Scored missed (1 follow-up missed): box 1, asked again this session."),
+            terminal.plainScreen)
         let saved = try savedProgress().cards["FAQ-07"]
         XCTAssertEqual(saved?.box, 1, "a missed follow-up sends the card back to box 1")
         XCTAssertEqual(saved?.missed, 1)
@@ -206,8 +222,10 @@ final class QuizTests: XCTestCase {
     func test_QUIZ_pipe_readerThatGoesAwayEndsTheQuizQuietly() throws {
         let process = try ChildProcess(
             executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", try CLIProcess.binary().path,
-                        "quiz", "--recall", "--count", "3", "--question", "3"],
+            arguments: [
+                "-c", "trap '' PIPE; exec \"$0\" \"$@\"", try CLIProcess.binary().path,
+                "quiz", "--recall", "--count", "3", "--question", "3",
+            ],
             directory: CLIProcess.packageRoot,
             environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
             stdin: .pipe, stdout: .closedPipe)  // gone before the first line is written
@@ -234,8 +252,10 @@ final class QuizTests: XCTestCase {
         XCTAssertEqual(object["box"] as? Int, 2)
         XCTAssertEqual(object["response"] as? String, "six")
         // The live value as the running code reads it: 4.4.8's six downloads at once and 15 s timeout.
-        XCTAssertEqual(object["live"] as? String, "SDWebImageDownloader().maxConcurrentDownloads = 6, downloadTimeout = 15.0 s")
-        XCTAssertTrue((object["test"] as? String)?.hasPrefix("swift test --disable-swift-testing --filter FAQ02_") == true)
+        XCTAssertEqual(
+            object["live"] as? String, "SDWebImageDownloader().maxConcurrentDownloads = 6, downloadTimeout = 15.0 s")
+        XCTAssertTrue(
+            (object["test"] as? String)?.hasPrefix("swift test --disable-swift-testing --filter FAQ02_") == true)
         XCTAssertTrue(FileManager.default.fileExists(atPath: stateFile.path))
 
         let reset = try runPiped(["quiz", "--reset"], input: "")
@@ -249,8 +269,9 @@ final class QuizTests: XCTestCase {
     func test_QUIZ_pipe_followUpsAreAnsweredLineByLineAndAMissCounts() throws {
         let card = QuizCard(entry: try XCTUnwrap(FAQEntry.all.first { $0.number == 12 }))
         let count = card.followUps.count
-        let known = try runPiped(["quiz", "--json", "--recall", "--question", "12"],
-                                 input: "image/*\ny\n" + String(repeating: "x\ny\n", count: count))
+        let known = try runPiped(
+            ["quiz", "--json", "--recall", "--question", "12"],
+            input: "image/*\ny\n" + String(repeating: "x\ny\n", count: count))
         XCTAssertEqual(known.status, 0, known.stderr)
         var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(known.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["grade"] as? String, "knew")
@@ -260,8 +281,9 @@ final class QuizTests: XCTestCase {
         XCTAssertEqual(followUps.first?["original"] as? String, card.followUps.first?.original.link)
         XCTAssertEqual(try savedProgress().cards["FAQ-12"]?.box, 2)
 
-        let missed = try runPiped(["quiz", "--json", "--recall", "--question", "12"],
-                                  input: "image/*\ny\nx\ny\nx\nn\n" + String(repeating: "x\ny\n", count: count - 2))
+        let missed = try runPiped(
+            ["quiz", "--json", "--recall", "--question", "12"],
+            input: "image/*\ny\nx\ny\nx\nn\n" + String(repeating: "x\ny\n", count: count - 2))
         XCTAssertEqual(missed.status, 0, missed.stderr)
         object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(missed.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["grade"] as? String, "missed", "the main answer was known, the second follow-up was not")
@@ -273,7 +295,8 @@ final class QuizTests: XCTestCase {
 
     /// A state file that is not the quiz's JSON: one clear error line, the file left alone.
     func test_QUIZ_corruptStateFileIsAClearErrorAndKept() throws {
-        try FileManager.default.createDirectory(at: stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{ not json".utf8).write(to: stateFile)
         let result = try runPiped(["quiz", "--question", "1"], input: "")
         XCTAssertEqual(result.status, 3)
@@ -307,23 +330,28 @@ final class QuizTests: XCTestCase {
         var progress = QuizProgress()
         let now = Date(timeIntervalSince1970: 1_000_000)
         var random = QuizRandom(seed: 1)
-        progress.record(.knew, for: "A", at: now)   // due tomorrow
-        progress.record(.missed, for: "B", at: now) // due now, box 1
+        progress.record(.knew, for: "A", at: now)  // due tomorrow
+        progress.record(.missed, for: "B", at: now)  // due now, box 1
         XCTAssertEqual(progress.next(among: ["A", "B"], avoiding: nil, at: now, using: &random)?.id, "B")
         let other = progress.next(among: ["A", "B"], avoiding: "B", at: now, using: &random)
         XCTAssertEqual(other?.id, "A", "not the same question twice in a row")
         XCTAssertEqual(other?.practisingAhead, true, "A is not due until tomorrow")
-        XCTAssertEqual(progress.next(among: ["B"], avoiding: "B", at: now, using: &random)?.id, "B",
-                       "the only question may repeat")
-        XCTAssertEqual(progress.next(among: ["A", "B"], avoiding: "B", at: now.addingTimeInterval(86_400), using: &random)?.practisingAhead,
-                       false)
+        XCTAssertEqual(
+            progress.next(among: ["B"], avoiding: "B", at: now, using: &random)?.id, "B",
+            "the only question may repeat")
+        XCTAssertEqual(
+            progress.next(among: ["A", "B"], avoiding: "B", at: now.addingTimeInterval(86_400), using: &random)?
+                .practisingAhead,
+            false)
     }
 
     func test_QUIZ_stateDirectoryFollowsXDGStateHomeElseHome() {
-        XCTAssertEqual(QuizProgress.file(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path, "/s/sdport/quiz.json")
+        XCTAssertEqual(
+            QuizProgress.file(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path, "/s/sdport/quiz.json")
         XCTAssertEqual(QuizProgress.file(environment: ["HOME": "/h"]).path, "/h/.local/state/sdport/quiz.json")
-        XCTAssertEqual(QuizProgress.file(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path,
-                       "/h/.local/state/sdport/quiz.json", "XDG: a relative path is ignored")
+        XCTAssertEqual(
+            QuizProgress.file(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path,
+            "/h/.local/state/sdport/quiz.json", "XDG: a relative path is ignored")
     }
 
     // MARK: Cards
@@ -358,13 +386,18 @@ final class QuizTests: XCTestCase {
         var entry = try XCTUnwrap(FAQEntry.all.first { $0.number == 2 })
         entry.oneLine = "Six at once, 15 s timeout."
         entry.trap = "Saying unlimited downloads: the queue has a limit of 6."
-        entry.quiz = FAQQuizOptions(right: "Six at once and 15 seconds per request.",
-                                    wrong: ["Unlimited downloads, 60 seconds.", "One at a time, no timeout.", "Three at once, 15 seconds."])
+        entry.quiz = FAQQuizOptions(
+            right: "Six at once and 15 seconds per request.",
+            wrong: ["Unlimited downloads, 60 seconds.", "One at a time, no timeout.", "Three at once, 15 seconds."])
         let card = QuizCard(entry: entry)
         XCTAssertTrue(card.isMultipleChoice)
         XCTAssertEqual(card.rightOption, "Six at once and 15 seconds per request.")
-        XCTAssertEqual(card.distractors.map(\.text), ["Unlimited downloads, 60 seconds.", "One at a time, no timeout.",
-                                                      "Three at once, 15 seconds."])
+        XCTAssertEqual(
+            card.distractors.map(\.text),
+            [
+                "Unlimited downloads, 60 seconds.", "One at a time, no timeout.",
+                "Three at once, 15 seconds.",
+            ])
         XCTAssertEqual(card.distractors.first?.why, "Saying unlimited downloads: the queue has a limit of 6.")
         var random = QuizRandom(seed: 3)
         let (texts, correct) = card.choices(using: &random)
@@ -388,8 +421,10 @@ final class QuizTests: XCTestCase {
         XCTAssertThrowsError(try QuizCommand.cards(topic: .views, entries: withoutViews)) { error in
             let failure = error as? SDPortFailure
             XCTAssertEqual(failure?.code, .usage)
-            XCTAssertEqual(failure?.message, "no question has the topic views yet; topics with questions: "
-                           + "cache, coders, downloader, manager")
+            XCTAssertEqual(
+                failure?.message,
+                "no question has the topic views yet; topics with questions: "
+                    + "cache, coders, downloader, manager")
         }
         XCTAssertEqual(try QuizCommand.cards(topic: .views).map(\.topic), [QuizTopic](repeating: .views, count: 1))
 

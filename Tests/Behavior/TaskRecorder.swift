@@ -17,8 +17,10 @@ final class TaskRecorder: SDWebImageCurlTaskDelegate, @unchecked Sendable {
         self.onComplete = onComplete
     }
 
-    func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
-                  completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func curlTask(
+        _ task: SDWebImageCurlTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         lock.withLock { self.response = response as? HTTPURLResponse }
         completionHandler(.allow)
     }
@@ -27,8 +29,10 @@ final class TaskRecorder: SDWebImageCurlTaskDelegate, @unchecked Sendable {
         lock.withLock { body.append(data) }
     }
 
-    func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
-                  completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+    func curlTask(
+        _ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
+        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
         completionHandler(storesResponses ? proposedResponse : nil)
     }
 

@@ -39,16 +39,20 @@ struct TestServerCurl {
         defer { folder.remove() }
         let headersFile = folder.url.appendingPathComponent("headers").path
         let bodyFile = folder.url.appendingPathComponent("body").path
-        let process = try start(["-s", "--max-time", "10", "-D", headersFile, "-o", bodyFile,
-                                 "-w", "%{http_code} %{num_connects}\n"] + arguments)
+        let process = try start(
+            [
+                "-s", "--max-time", "10", "-D", headersFile, "-o", bodyFile,
+                "-w", "%{http_code} %{num_connects}\n",
+            ] + arguments)
         let exit = try process.wait(deadline: 30)
         // One "code connects" line per transfer (URLs after the first need their own `-o`).
         let lines = process.text(1).split(separator: "\n").map { $0.split(separator: " ").map { Int($0) ?? 0 } }
-        return Result(exitCode: exit.code,
-                      body: (try? Data(contentsOf: URL(fileURLWithPath: bodyFile))) ?? Data(),
-                      headerText: (try? String(contentsOfFile: headersFile, encoding: .utf8)) ?? "",
-                      statusCode: lines.last?.first ?? 0,
-                      connects: lines.reduce(0) { $0 + ($1.count > 1 ? $1[1] : 0) })
+        return Result(
+            exitCode: exit.code,
+            body: (try? Data(contentsOf: URL(fileURLWithPath: bodyFile))) ?? Data(),
+            headerText: (try? String(contentsOfFile: headersFile, encoding: .utf8)) ?? "",
+            statusCode: lines.last?.first ?? 0,
+            connects: lines.reduce(0) { $0 + ($1.count > 1 ? $1[1] : 0) })
     }
 
     /// A started `curl -s -o /dev/null` process for requests a test lets run in the background; the test ends it

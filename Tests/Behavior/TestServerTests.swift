@@ -114,8 +114,10 @@ final class TestServerTests: XCTestCase {
     func testServeDirectoryPicksContentTypeFromExtension() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let files = ["a.jpg": "image/jpeg", "b.JPEG": "image/jpeg", "c.png": "image/png", "d.gif": "image/gif",
-                     "e.webp": "image/webp", "f.bin": "application/octet-stream"]
+        let files = [
+            "a.jpg": "image/jpeg", "b.JPEG": "image/jpeg", "c.png": "image/png", "d.gif": "image/gif",
+            "e.webp": "image/webp", "f.bin": "application/octet-stream",
+        ]
         for name in files.keys { try Data(name.utf8).write(to: folder.url.appendingPathComponent(name)) }
         let nested = folder.url.appendingPathComponent("sub dir", isDirectory: true)
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
@@ -141,8 +143,10 @@ final class TestServerTests: XCTestCase {
     // MARK: HTTP caching headers
 
     func testETagAnswers304WithEmptyBodyOnMatchingIfNoneMatch() throws {
-        server.route("/e.jpg", .data(Data("image".utf8), contentType: "image/jpeg").etag("\"v1\"")
-            .cacheControl("max-age=60"))
+        server.route(
+            "/e.jpg",
+            .data(Data("image".utf8), contentType: "image/jpeg").etag("\"v1\"")
+                .cacheControl("max-age=60"))
         try server.start()
 
         let plain = try curl("/e.jpg")
@@ -255,7 +259,8 @@ final class TestServerTests: XCTestCase {
         let gate = SDPortTestGate()
         server.route("/held", .data(Data("held".utf8)).held(by: gate))
         try server.start()
-        let first = try curlInBackground("/held"), second = try curlInBackground("/held")
+        let first = try curlInBackground("/held")
+        let second = try curlInBackground("/held")
         waitUntil("both held requests arrived") { server.hits("/held") == 2 }
         XCTAssertEqual(server.requestsInFlight, 2, "nothing answered while the gate is shut")
         XCTAssertTrue(first.isRunning && second.isRunning)
@@ -314,8 +319,10 @@ final class TestServerTests: XCTestCase {
     }
 
     func testBasicAuthRequiresTheRightCredentials() throws {
-        server.route("/private.png", .data(Data("secret".utf8), contentType: "image/png")
-            .requireBasicAuth(user: "alice", password: "s3cret"))
+        server.route(
+            "/private.png",
+            .data(Data("secret".utf8), contentType: "image/png")
+                .requireBasicAuth(user: "alice", password: "s3cret"))
         try server.start()
 
         let anonymous = try curl("/private.png")
@@ -330,8 +337,10 @@ final class TestServerTests: XCTestCase {
     }
 
     func testSetCookieAndExtraHeaders() throws {
-        server.route("/cookie", .data(Data("c".utf8)).setCookie("session=abc; Path=/").setCookie("theme=dark")
-            .headers(["X-Extra": "1", "Content-Type": "image/jpeg"]))
+        server.route(
+            "/cookie",
+            .data(Data("c".utf8)).setCookie("session=abc; Path=/").setCookie("theme=dark")
+                .headers(["X-Extra": "1", "Content-Type": "image/jpeg"]))
         try server.start()
         let result = try curl("/cookie")
         XCTAssertEqual(result.headerValues("Set-Cookie"), ["session=abc; Path=/", "theme=dark"])
@@ -348,9 +357,11 @@ final class TestServerTests: XCTestCase {
         server.route("/k1", .data(Data("1".utf8)))
         server.route("/k2", .data(Data("2".utf8)).delay(0.05))
         try server.start()
-        let result = try TestServerCurl.run([server.url("/k1").absoluteString,
-                                             "-o", "/dev/null", server.url("/k2").absoluteString,
-                                             "-o", "/dev/null", server.url("/k1").absoluteString])
+        let result = try TestServerCurl.run([
+            server.url("/k1").absoluteString,
+            "-o", "/dev/null", server.url("/k2").absoluteString,
+            "-o", "/dev/null", server.url("/k1").absoluteString,
+        ])
         XCTAssertEqual(result.exitCode, 0)
         XCTAssertEqual(result.connects, 1, "curl reused its connection")
         XCTAssertEqual(server.acceptedConnections, 1)
@@ -401,8 +412,9 @@ final class TestServerTests: XCTestCase {
         first.stop()
         XCTAssertNotEqual(try TestServerCurl.run([oldURL.absoluteString]).exitCode, 0, "nothing listens any more")
         try first.start()
-        XCTAssertEqual(try TestServerCurl.run([first.url("/who").absoluteString]).bodyText, "server 0",
-                       "routes survive a restart")
+        XCTAssertEqual(
+            try TestServerCurl.run([first.url("/who").absoluteString]).bodyText, "server 0",
+            "routes survive a restart")
     }
 
     // MARK: TLS

@@ -48,7 +48,8 @@ final class TimelineTests: XCTestCase {
         let transfer = trace.complete.filter { $0.name == "libcurl" }
         XCTAssertFalse(transfer.isEmpty, "the transfer thread's work is on the timeline")
         XCTAssertTrue(transfer.allSatisfy { trace.trackName(of: $0).hasPrefix("transfer thread") })
-        XCTAssertTrue(trace.complete.contains { $0.name == "disk write" && trace.trackName(of: $0) == "cache io queue" })
+        XCTAssertTrue(
+            trace.complete.contains { $0.name == "disk write" && trace.trackName(of: $0) == "cache io queue" })
     }
 
     /// Twelve downloads, three at a time, recorded in this process: every operation's coder queue has the same
@@ -98,15 +99,23 @@ final class TimelineTests: XCTestCase {
         var events: [TimelineEvent] = []
         for (index, key) in ["a", "b", "c"].enumerated() {
             let begin = Double(index)  // 0, 1, 2 ms: each decode overlaps the others
-            events.append(TimelineEvent(step: 7, name: "7. coder: decode", category: "step", key: key, queue: coder,
-                                        thread: UInt64(10 + index), start: at(begin), end: at(begin + 5)))
-            events.append(TimelineEvent(step: 7, name: "7. coder: decode", category: "step", key: key, queue: coder,
-                                        thread: UInt64(10 + index), start: at(begin + 3), end: at(begin + 3)))
+            events.append(
+                TimelineEvent(
+                    step: 7, name: "7. coder: decode", category: "step", key: key, queue: coder,
+                    thread: UInt64(10 + index), start: at(begin), end: at(begin + 5)))
+            events.append(
+                TimelineEvent(
+                    step: 7, name: "7. coder: decode", category: "step", key: key, queue: coder,
+                    thread: UInt64(10 + index), start: at(begin + 3), end: at(begin + 3)))
         }
-        events.append(TimelineEvent(step: 8, name: "disk write", category: "work", key: "a", queue: SDImageCache.ioQueueLabel,
-                                    thread: 20, start: at(10), end: at(14)))
-        events.append(TimelineEvent(step: 8, name: "disk write", category: "work", key: "b", queue: SDImageCache.ioQueueLabel,
-                                    thread: 21, start: at(12), end: at(16)))
+        events.append(
+            TimelineEvent(
+                step: 8, name: "disk write", category: "work", key: "a", queue: SDImageCache.ioQueueLabel,
+                thread: 20, start: at(10), end: at(14)))
+        events.append(
+            TimelineEvent(
+                step: 8, name: "disk write", category: "work", key: "b", queue: SDImageCache.ioQueueLabel,
+                thread: 21, start: at(12), end: at(16)))
         let path = directory.url.appendingPathComponent("placed.json").path
         try ChromeTrace(events: events, processName: "placed").data().write(to: URL(fileURLWithPath: path))
         let trace = try TraceFile(path: path)
@@ -115,10 +124,12 @@ final class TimelineTests: XCTestCase {
         let coderEvents = trace.complete.filter { $0.name == "7. coder: decode" }
         XCTAssertEqual(Set(coderEvents.map(\.track)).count, 3, "one track per coder queue at work at once")
         for key in ["a", "b", "c"] {
-            XCTAssertEqual(Set(coderEvents.filter { $0.key == key }.map(\.track)).count, 1, "\(key)'s queue stays on one track")
+            XCTAssertEqual(
+                Set(coderEvents.filter { $0.key == key }.map(\.track)).count, 1, "\(key)'s queue stays on one track")
         }
-        XCTAssertEqual(Set(trace.complete.filter { $0.name == "disk write" }.map(trace.trackName)),
-                       ["cache io queue 1", "cache io queue 2"])
+        XCTAssertEqual(
+            Set(trace.complete.filter { $0.name == "disk write" }.map(trace.trackName)),
+            ["cache io queue 1", "cache io queue 2"])
     }
 }
 
@@ -139,19 +150,23 @@ private struct TraceFile {
     let trackNames: [Int: String]
 
     init(path: String) throws {
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         events = try XCTUnwrap(object?["traceEvents"] as? [[String: Any]], "no traceEvents array")
         var names: [Int: String] = [:]
         for event in events where event["ph"] as? String == "M" && event["name"] as? String == "thread_name" {
-            if let tid = event["tid"] as? Int, let name = (event["args"] as? [String: Any])?["name"] as? String { names[tid] = name }
+            if let tid = event["tid"] as? Int, let name = (event["args"] as? [String: Any])?["name"] as? String {
+                names[tid] = name
+            }
         }
         trackNames = names
         complete = events.filter { $0["ph"] as? String == "X" }.map { event in
             let args = event["args"] as? [String: Any]
-            return Complete(name: event["name"] as? String ?? "", category: event["cat"] as? String ?? "",
-                            track: event["tid"] as? Int ?? -1, start: (event["ts"] as? NSNumber)?.doubleValue ?? -1,
-                            duration: (event["dur"] as? NSNumber)?.doubleValue ?? -1, step: args?["step"] as? Int,
-                            key: args?["key"] as? String)
+            return Complete(
+                name: event["name"] as? String ?? "", category: event["cat"] as? String ?? "",
+                track: event["tid"] as? Int ?? -1, start: (event["ts"] as? NSNumber)?.doubleValue ?? -1,
+                duration: (event["dur"] as? NSNumber)?.doubleValue ?? -1, step: args?["step"] as? Int,
+                key: args?["key"] as? String)
         }
     }
 
@@ -171,8 +186,9 @@ private struct TraceFile {
             XCTAssertNotNil(event["dur"] as? NSNumber, "\(event)", file: file, line: line)
         }
         XCTAssertTrue(complete.allSatisfy { $0.start >= 0 && $0.duration >= 0 }, file: file, line: line)
-        XCTAssertEqual(events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "process_name" }.count, 1,
-                       file: file, line: line)
+        XCTAssertEqual(
+            events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "process_name" }.count, 1,
+            file: file, line: line)
         for track in Set(complete.map(\.track)) {
             XCTAssertNotNil(trackNames[track], "track \(track) has no thread_name", file: file, line: line)
         }
@@ -188,8 +204,9 @@ private struct TraceFile {
                 while let end = open.last, end <= event.start + tolerance { open.removeLast() }
                 let end = event.start + event.duration
                 if let enclosing = open.last, end > enclosing + tolerance {
-                    XCTFail("on \(trackNames[track] ?? "\(track)"), \(event.name) at \(event.start) ends after the event it starts in",
-                            file: file, line: line)
+                    XCTFail(
+                        "on \(trackNames[track] ?? "\(track)"), \(event.name) at \(event.start) ends after the event it starts in",
+                        file: file, line: line)
                 }
                 open.append(end)
             }

@@ -30,7 +30,8 @@ final class V512_ManagerFixesTests: XCTestCase {
     @discardableResult
     private func loadV5(_ url: URL, caller: String, into answers: Recorder<Answer>) -> SDWebImageCombinedOperation {
         env.manager.loadImage(with: url, options: [], context: nil, progress: nil) { image, _, error, _, finished, _ in
-            answers.append(Answer(caller: caller, code: (error as NSError?)?.code, hasImage: image != nil, finished: finished))
+            answers.append(
+                Answer(caller: caller, code: (error as NSError?)?.code, hasImage: image != nil, finished: finished))
         }
     }
 
@@ -59,7 +60,8 @@ final class V512_ManagerFixesTests: XCTestCase {
         XCTAssertEqual(env.server.hits("/stall.png"), 1, "all three joined one download")
 
         env.downloader.cancelAllDownloads()
-        XCTAssertEqual(answers.values.map(\.caller).sorted(), ["a", "b"], "answered before cancelAllDownloads returned")
+        XCTAssertEqual(
+            answers.values.map(\.caller).sorted(), ["a", "b"], "answered before cancelAllDownloads returned")
 
         XCTAssertTrue(env.waitForDownloadsToEnd())
         XCTAssertEqual(answers.count, 2, "once each")
@@ -97,9 +99,12 @@ final class V512_ManagerFixesTests: XCTestCase {
         let url = env.server.url("/stall.png")
         let answers = Recorder<Answer>()
         func request(_ caller: String) -> (any SDWebImageOperation)? {
-            env.downloader.requestImage(with: url, options: [], context: nil, progress: nil) { image, _, error, finished in
-                answers.append(Answer(caller: caller, code: (error as NSError?)?.code, hasImage: image != nil,
-                                      finished: finished))
+            env.downloader.requestImage(with: url, options: [], context: nil, progress: nil) {
+                image, _, error, finished in
+                answers.append(
+                    Answer(
+                        caller: caller, code: (error as NSError?)?.code, hasImage: image != nil,
+                        finished: finished))
             }
         }
         let first = request("first")
@@ -131,8 +136,9 @@ final class V512_ManagerFixesTests: XCTestCase {
         XCTAssertEqual(main.policy, .safeAsyncMainThread)
         XCTAssertTrue(Self.runsBeforeReturning(main))
         let fromBackground = Recorder<Bool>()
-        XCTAssertFalse(Self.answer(on: serial) { Self.runsBeforeReturning(main) { fromBackground.append(Thread.isMainThread) } },
-                       "off the main thread it is queued")
+        XCTAssertFalse(
+            Self.answer(on: serial) { Self.runsBeforeReturning(main) { fromBackground.append(Thread.isMainThread) } },
+            "off the main thread it is queued")
         XCTAssertTrue(waitUntil { fromBackground.count == 1 })
         XCTAssertEqual(fromBackground.values, [true])
 
@@ -143,8 +149,10 @@ final class V512_ManagerFixesTests: XCTestCase {
         serial.async { hold.wait() }  // the serial queue held, so a block queued there cannot run meanwhile
         XCTAssertFalse(Self.runsBeforeReturning(onSerial), "from the main thread it goes to the serial queue")
         hold.signal()
-        XCTAssertTrue(Self.answer(on: serial) { Self.runsBeforeReturning(onSerial) }, "on its own queue it runs at once")
-        XCTAssertTrue(Self.runsBeforeReturning(SDCallbackQueue(dispatchQueue: .main)), "the main queue on the main thread")
+        XCTAssertTrue(
+            Self.answer(on: serial) { Self.runsBeforeReturning(onSerial) }, "on its own queue it runs at once")
+        XCTAssertTrue(
+            Self.runsBeforeReturning(SDCallbackQueue(dispatchQueue: .main)), "the main queue on the main thread")
         XCTAssertFalse(Self.answer(on: serial) { Self.runsBeforeReturning(SDCallbackQueue(dispatchQueue: .main)) })
         drainMainQueue()
 
@@ -167,9 +175,14 @@ final class V512_ManagerFixesTests: XCTestCase {
 
     /// Whether `queue.async` ran its block before returning. A block it queued cannot have run yet when its queue
     /// is held: the main queue by this (main) thread, another queue by the caller.
-    private static func runsBeforeReturning(_ queue: SDCallbackQueue, _ then: @escaping @Sendable () -> Void = {}) -> Bool {
+    private static func runsBeforeReturning(_ queue: SDCallbackQueue, _ then: @escaping @Sendable () -> Void = {})
+        -> Bool
+    {
         let ran = Locked(false)
-        queue.async { ran.value = true; then() }
+        queue.async {
+            ran.value = true
+            then()
+        }
         return ran.value
     }
 
@@ -191,7 +204,9 @@ final class V512_ManagerFixesTests: XCTestCase {
     func test_V512_queryCancelledOnMainCallsBackBeforeCancelReturns() {
         let key = "v512-not-cached"
         let done = Recorder<SDImageCacheType>()
-        let token = env.cache.queryImage(forKey: key, options: [], context: nil) { _, _, cacheType in done.append(cacheType) }
+        let token = env.cache.queryImage(forKey: key, options: [], context: nil) { _, _, cacheType in
+            done.append(cacheType)
+        }
         XCTAssertEqual(done.count, 0, "a memory miss searches the disk asynchronously")
         token?.cancel()
         XCTAssertEqual(done.values, [.none], "called in the cancel, not later")

@@ -55,8 +55,10 @@ final class V512_ViewFixesTests: XCTestCase {
         // Held here: a view that is gone when its load answers is not called back (both flows hold it weakly).
         let imageView = MainActor.assumeIsolated { UIImageView() }
         MainActor.assumeIsolated {
-            imageView.sd_setImage(with: nil, placeholderImage: nil, options: SDWebImageV5Options(), context: context,
-                                  progress: nil) { _, error, _, _ in codes.append((error as NSError?)?.code ?? 0) }
+            imageView.sd_setImage(
+                with: nil, placeholderImage: nil, options: SDWebImageV5Options(), context: context,
+                progress: nil
+            ) { _, error, _, _ in codes.append((error as NSError?)?.code ?? 0) }
             imageView.sd_setImage(with: nil, placeholderImage: nil, options: SDWebImageOptions()) { _, error, _, _ in
                 codes.append((error as NSError?)?.code ?? 0)
             }
@@ -81,16 +83,20 @@ final class V512_ViewFixesTests: XCTestCase {
         let url = serve("gradient.png", at: "/button.png")
         let button = UIButton()
         let replaced = Recorder<Int>()
-        button.sd_setImage(with: stall, for: .highlighted, placeholderImage: nil, options: [], context: context,
-                           progress: nil) { _, error, _, _ in replaced.append((error as NSError?)?.code ?? 0) }
+        button.sd_setImage(
+            with: stall, for: .highlighted, placeholderImage: nil, options: [], context: context,
+            progress: nil
+        ) { _, error, _, _ in replaced.append((error as NSError?)?.code ?? 0) }
         let key = UIButton.sd_imageOperationKey(for: .highlighted)
         XCTAssertEqual(button.sd_latestOperationKey, key)
         XCTAssertNotNil(button.sd_imageLoadOperation(forKey: key))
         XCTAssertEqual(button.sd_imageURL(for: .highlighted), stall)
 
         let shown = Recorder<Bool>()
-        button.sd_setImage(with: url, for: .highlighted, placeholderImage: nil, options: [], context: context,
-                           progress: nil) { image, _, _, _ in shown.append(image != nil) }
+        button.sd_setImage(
+            with: url, for: .highlighted, placeholderImage: nil, options: [], context: context,
+            progress: nil
+        ) { image, _, _, _ in shown.append(image != nil) }
         XCTAssertTrue(waitUntil { shown.count == 1 })
         XCTAssertEqual(replaced.values, [2002])
         XCTAssertNotNil(button.image(for: .highlighted))
@@ -151,13 +157,15 @@ final class V512_ViewFixesTests: XCTestCase {
         // Moved on: a load under another key starts before the transition's second step.
         let imageView = UIImageView()
         imageView.sd_imageTransition = transition
-        imageView.sd_setImage(with: url, placeholderImage: nil, options: [.forceTransition], context: context,
-                              progress: nil, completed: nil)
+        imageView.sd_setImage(
+            with: url, placeholderImage: nil, options: [.forceTransition], context: context,
+            progress: nil, completed: nil)
         XCTAssertEqual(steps.values, ["prepares"], "the first, zero-length step ran at once")
         var other = context
         other[.setImageOperationKey] = "other"
-        imageView.sd_internalSetImage(with: env.server.url("/stall.png"), placeholderImage: placeholder, options: [],
-                                      context: other, setImageBlock: nil, progress: nil, completed: nil)
+        imageView.sd_internalSetImage(
+            with: env.server.url("/stall.png"), placeholderImage: placeholder, options: [],
+            context: other, setImageBlock: nil, progress: nil, completed: nil)
         drainMainQueue()
         drainMainQueue()
         XCTAssertTrue(imageView.image === placeholder, "the newer load's placeholder stays")
@@ -166,8 +174,9 @@ final class V512_ViewFixesTests: XCTestCase {
         // Cancelled, then set by hand: 5.21.5 still finishes the transition (the key is not cleared).
         let second = UIImageView()
         second.sd_imageTransition = transition
-        second.sd_setImage(with: url, placeholderImage: nil, options: [.forceTransition], context: context,
-                           progress: nil, completed: nil)
+        second.sd_setImage(
+            with: url, placeholderImage: nil, options: [.forceTransition], context: context,
+            progress: nil, completed: nil)
         second.sd_cancelLatestImageLoad()
         second.image = placeholder
         drainMainQueue()
@@ -193,7 +202,9 @@ final class V512_ViewFixesTests: XCTestCase {
             NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: nil)
 
             let answer = Recorder<(SDImageCacheType, ObjectIdentifier?)>()
-            imageView.sd_setImage(with: url, placeholderImage: placeholder, options: [], context: context, progress: nil) {
+            imageView.sd_setImage(
+                with: url, placeholderImage: placeholder, options: [], context: context, progress: nil
+            ) {
                 image, _, cacheType, _ in answer.append((cacheType, image.map(ObjectIdentifier.init)))
             }
             XCTAssertTrue(waitUntil { answer.count == 1 }, "weak cache \(weakCache)")

@@ -70,8 +70,10 @@ final class V5ContextTests: XCTestCase {
         XCTAssertNil(plain.image)
         XCTAssertEqual(plain.errorDomain, SDWebImageErrorDomain)
 
-        let decoded = try XCTUnwrap(env.loadV5Finished(url, options: [.retryFailed],
-                                                       context: [.imageCoder: V5MagicCoder()]))
+        let decoded = try XCTUnwrap(
+            env.loadV5Finished(
+                url, options: [.retryFailed],
+                context: [.imageCoder: V5MagicCoder()]))
         XCTAssertNil(decoded.error)
         let image = try XCTUnwrap(decoded.image)
         XCTAssertEqual(image.pixelWidth, 3)
@@ -91,8 +93,10 @@ final class V5ContextTests: XCTestCase {
         XCTAssertEqual(env.server.requests("/m.png").first?.header("X-SDPort-V5"), "context")
 
         let refusing = SDWebImageDownloaderRequestModifier { _ in nil }
-        let refused = try XCTUnwrap(env.loadV5Finished(env.server.url("/m2.png"),
-                                                       context: [.downloadRequestModifier: refusing]))
+        let refused = try XCTUnwrap(
+            env.loadV5Finished(
+                env.server.url("/m2.png"),
+                context: [.downloadRequestModifier: refusing]))
         XCTAssertEqual(refused.errorDomain, SDWebImageErrorDomain)
         XCTAssertEqual(refused.errorCode, 2000)
         XCTAssertEqual(env.server.hits("/m2.png"), 0)
@@ -109,8 +113,10 @@ final class V5ContextTests: XCTestCase {
         let failing = SDWebImageDownloaderResponseModifier { response in
             HTTPURLResponse(url: response.url!, statusCode: 500, httpVersion: "HTTP/1.1", headerFields: [:])
         }
-        let failed = try XCTUnwrap(env.loadV5Finished(url, options: [.retryFailed],
-                                                      context: [.downloadResponseModifier: failing]))
+        let failed = try XCTUnwrap(
+            env.loadV5Finished(
+                url, options: [.retryFailed],
+                context: [.downloadResponseModifier: failing]))
         XCTAssertEqual(failed.errorCode, 2001)
         XCTAssertEqual((failed.error as NSError?)?.userInfo["SDWebImageErrorDownloadStatusCodeKey"] as? Int, 500)
         XCTAssertNil(env.cache.imageFromMemoryCache(forKey: url.absoluteString))
@@ -149,11 +155,21 @@ final class V5ContextTests: XCTestCase {
         let diskURL = try env.serveFixture("gradient.png", at: "/disk.png")
         let noneURL = try env.serveFixture("gradient.png", at: "/none.png")
         let noOriginal = SDWebImageV5CacheType.none
-        XCTAssertNil(env.loadV5Finished(memoryURL, context: [.storeCacheType: SDWebImageV5CacheType.memory,
-                                                             .originalStoreCacheType: noOriginal])?.error)
+        XCTAssertNil(
+            env.loadV5Finished(
+                memoryURL,
+                context: [
+                    .storeCacheType: SDWebImageV5CacheType.memory,
+                    .originalStoreCacheType: noOriginal,
+                ])?.error)
         XCTAssertNil(env.loadV5Finished(diskURL, context: [.storeCacheType: SDWebImageV5CacheType.disk])?.error)
-        XCTAssertNil(env.loadV5Finished(noneURL, context: [.storeCacheType: SDWebImageV5CacheType.none,
-                                                           .originalStoreCacheType: noOriginal])?.error)
+        XCTAssertNil(
+            env.loadV5Finished(
+                noneURL,
+                context: [
+                    .storeCacheType: SDWebImageV5CacheType.none,
+                    .originalStoreCacheType: noOriginal,
+                ])?.error)
 
         XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: memoryURL.absoluteString))
         XCTAssertEqual(env.diskImageExists(forKey: memoryURL.absoluteString), false)
@@ -187,8 +203,10 @@ final class V5ContextTests: XCTestCase {
         env.manager.loadImage(with: url, options: [], context: [.customManager: other, .callbackQueue: queue]) {
             image, data, error, cacheType, finished, imageURL in
             onQueue.append(DispatchQueue.getSpecific(key: marker) == 5)
-            done.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                          finished: finished, url: imageURL))
+            done.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(waitUntil { done.count > 0 })
         XCTAssertNil(done.values.first?.error)

@@ -78,8 +78,9 @@ final class V5FidelityTests: XCTestCase {
         XCTAssertNil(call.data)
         let key = try XCTUnwrap(env.manager.cacheKey(for: url, context: thumbnail))
         XCTAssertEqual(env.cache.imageFromMemoryCache(forKey: key)?.pixelWidth, 64)
-        XCTAssertNil(env.cache.imageFromMemoryCache(forKey: url.absoluteString),
-                     "the small image must not stand for the full-size one in memory")
+        XCTAssertNil(
+            env.cache.imageFromMemoryCache(forKey: url.absoluteString),
+            "the small image must not stand for the full-size one in memory")
         XCTAssertEqual(env.diskImageExists(forKey: key), true)
         XCTAssertEqual(env.cache.diskImageData(forKey: url.absoluteString), full, "the full-size file is untouched")
         XCTAssertEqual(env.server.hits("/only-on-disk.jpg"), 0)
@@ -95,8 +96,10 @@ final class V5FidelityTests: XCTestCase {
         let calls = Recorder<CompletionCall>()
         let operation = env.manager.loadImage(with: url, options: [], context: nil) {
             image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                        finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(waitUntil { self.env.server.hits("/hold.png") == 1 })
         operation.cancel()
@@ -158,8 +161,10 @@ final class V5FidelityTests: XCTestCase {
         let answers4 = Recorder<Bool>()
         let gate = holdIOQueue()
         let token = env.cache.queryImage(forKey: key, options: [], context: nil) { image, data, cacheType in
-            answers.append(CompletionCall(image: image, data: data, error: nil, cacheType: cacheType, finished: true,
-                                          url: nil))
+            answers.append(
+                CompletionCall(
+                    image: image, data: data, error: nil, cacheType: cacheType, finished: true,
+                    url: nil))
         }
         let operation4 = env.cache.queryCacheOperation(forKey: key, options: []) { _, _, _ in answers4.append(true) }
         XCTAssertTrue(token is SDImageCacheToken)
@@ -204,13 +209,18 @@ final class V5FidelityTests: XCTestCase {
             guard let http = response as? HTTPURLResponse, let url = http.url else { return response }
             var headers = http.allHeaderFields as? [String: String] ?? [:]
             headers["X-SDPort-Modified"] = "yes"
-            return HTTPURLResponse(url: url, statusCode: http.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
+            return HTTPURLResponse(
+                url: url, statusCode: http.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
         }
         let calls = Recorder<CompletionCall>()
-        let operation = env.downloader.requestImage(with: url, options: [], context: [.downloadResponseModifier: modifier],
-                                                    progress: nil) { image, data, error, finished in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: .none, finished: finished,
-                                        url: url))
+        let operation = env.downloader.requestImage(
+            with: url, options: [], context: [.downloadResponseModifier: modifier],
+            progress: nil
+        ) { image, data, error, finished in
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: .none, finished: finished,
+                    url: url))
         }
         XCTAssertTrue(waitUntil { calls.values.contains { $0.finished } })
         XCTAssertNil(calls.values.last?.error)
@@ -230,8 +240,10 @@ final class V5FidelityTests: XCTestCase {
             // The returned operation is dropped on purpose: nobody but the download itself holds it.
             _ = env.downloader.requestImage(with: url, options: [], context: context, progress: nil) {
                 image, data, error, finished in
-                calls.append(CompletionCall(image: image, data: data, error: error, cacheType: .none,
-                                            finished: finished, url: url))
+                calls.append(
+                    CompletionCall(
+                        image: image, data: data, error: error, cacheType: .none,
+                        finished: finished, url: url))
             }
             XCTAssertTrue(waitUntil { calls.values.contains { $0.finished } }, "round \(round)")
             let call = try XCTUnwrap(calls.values.last)
@@ -253,7 +265,9 @@ final class V5FidelityTests: XCTestCase {
         try storeOnDiskOnly(try TestFixtures.data("gradient.png"), forKey: key)
         func query(_ context: SDWebImageContext?) -> SDImageCacheType? {
             let answers = Recorder<SDImageCacheType>()
-            env.cache.queryImage(forKey: key, options: [], context: context) { _, _, cacheType in answers.append(cacheType) }
+            env.cache.queryImage(forKey: key, options: [], context: context) { _, _, cacheType in
+                answers.append(cacheType)
+            }
             XCTAssertTrue(waitUntil { answers.count == 1 })
             return answers.values.first
         }
@@ -290,13 +304,16 @@ final class V5FidelityTests: XCTestCase {
 
         let diskURL = env.server.url("/orig-on-disk.png")
         try storeOnDiskOnly(full, forKey: diskURL.absoluteString)
-        let context: SDWebImageContext = [.imageTransformer: SDImageFlippingTransformer(horizontal: true, vertical: false),
-                                          .storeCacheType: SDWebImageV5CacheType.none,
-                                          .originalStoreCacheType: SDWebImageV5CacheType.all]
+        let context: SDWebImageContext = [
+            .imageTransformer: SDImageFlippingTransformer(horizontal: true, vertical: false),
+            .storeCacheType: SDWebImageV5CacheType.none,
+            .originalStoreCacheType: SDWebImageV5CacheType.all,
+        ]
         let call = try XCTUnwrap(env.loadV5Finished(diskURL, context: context))
         XCTAssertEqual(call.cacheType, .disk)
-        XCTAssertNotNil(env.cache.imageFromMemoryCache(forKey: diskURL.absoluteString),
-                        "the original goes into memory (`.all` without the disk it came from)")
+        XCTAssertNotNil(
+            env.cache.imageFromMemoryCache(forKey: diskURL.absoluteString),
+            "the original goes into memory (`.all` without the disk it came from)")
         XCTAssertEqual(env.cache.diskImageData(forKey: diskURL.absoluteString), full)
         let transformedKey = try XCTUnwrap(env.manager.cacheKey(for: diskURL, context: context))
         XCTAssertNil(env.cache.imageFromMemoryCache(forKey: transformedKey))
@@ -311,10 +328,14 @@ final class V5FidelityTests: XCTestCase {
     /// the same body is bad data (1001); a decryptor that gives nothing fails with 1001 too.
     func test_V511_base64DecryptorDecodesTheDecryptedBytes() throws {
         let png = try TestFixtures.data("gradient.png")
-        env.server.route("/b64.txt", .data(png.base64EncodedData(options: .lineLength76Characters),
-                                          contentType: "text/plain"))
+        env.server.route(
+            "/b64.txt",
+            .data(
+                png.base64EncodedData(options: .lineLength76Characters),
+                contentType: "text/plain"))
         let url = env.server.url("/b64.txt")
-        let call = try XCTUnwrap(env.loadV5Finished(url, context: [.downloadDecryptor: SDWebImageDownloaderDecryptor.base64]))
+        let call = try XCTUnwrap(
+            env.loadV5Finished(url, context: [.downloadDecryptor: SDWebImageDownloaderDecryptor.base64]))
         XCTAssertNil(call.error)
         XCTAssertEqual(call.image?.pixelWidth, 256)
         XCTAssertEqual(call.data, png, "the decrypted bytes are the load's data")
@@ -324,8 +345,10 @@ final class V5FidelityTests: XCTestCase {
         let plain = try XCTUnwrap(env.loadV5Finished(url, options: [.fromLoaderOnly, .retryFailed]))
         XCTAssertEqual(plain.errorCode, 1001)
         let refusing = SDWebImageDownloaderDecryptor { _, _ in nil }
-        let refused = try XCTUnwrap(env.loadV5Finished(url, options: [.fromLoaderOnly, .retryFailed],
-                                                       context: [.downloadDecryptor: refusing]))
+        let refused = try XCTUnwrap(
+            env.loadV5Finished(
+                url, options: [.fromLoaderOnly, .retryFailed],
+                context: [.downloadDecryptor: refusing]))
         XCTAssertEqual(refused.errorCode, 1001)
         XCTAssertNil(refused.image)
     }

@@ -34,8 +34,9 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertTrue(manager.loader(for: URL(string: "v5test:a")) === second)
         manager.removeLoader(second)
         XCTAssertTrue(manager.loader(for: URL(string: "v5test:a")) === first)
-        XCTAssertTrue(manager.loader(for: URL(string: "http://h.test/x.png")) === env.downloader,
-                      "the downloader takes any URL the later loaders refuse")
+        XCTAssertTrue(
+            manager.loader(for: URL(string: "http://h.test/x.png")) === env.downloader,
+            "the downloader takes any URL the later loaders refuse")
     }
 
     /// Parity: V5-03 — with the file loader in the context, a `file://` URL is read from disk, decoded by the
@@ -44,11 +45,15 @@ final class V5LoaderTests: XCTestCase {
         let url = TestFixtures.url("baseline.jpg")
         let progress = Recorder<Int>()
         let calls = Recorder<CompletionCall>()
-        env.manager.loadImage(with: url, options: [], context: [.imageLoader: SDImageFileLoader()],
-                              progress: { received, _, _ in progress.append(received) }) {
+        env.manager.loadImage(
+            with: url, options: [], context: [.imageLoader: SDImageFileLoader()],
+            progress: { received, _, _ in progress.append(received) }
+        ) {
             image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(waitUntil { calls.count > 0 })
         let call = try XCTUnwrap(calls.values.first)
@@ -81,7 +86,8 @@ final class V5LoaderTests: XCTestCase {
         XCTAssertTrue(env.manager.failedURLs.contains(corrupt))
         let refused = try XCTUnwrap(env.loadV5Finished(corrupt, context: [.imageLoader: loader]))
         XCTAssertEqual(refused.errorCode, 1003)
-        let retried = try XCTUnwrap(env.loadV5Finished(corrupt, options: [.retryFailed], context: [.imageLoader: loader]))
+        let retried = try XCTUnwrap(
+            env.loadV5Finished(corrupt, options: [.retryFailed], context: [.imageLoader: loader]))
         XCTAssertEqual(retried.errorCode, 1001, "retryFailed loads the file again")
         env.manager.removeAllFailedURLs()
         XCTAssertTrue(env.manager.failedURLs.isEmpty)
@@ -129,7 +135,8 @@ final class V5LoaderTests: XCTestCase {
 
         env.server.route("/hold.png", .stall)
         let called = Recorder<Int>()
-        env.manager.loadImage(with: env.server.url("/hold.png"), options: [.fromLoaderOnly], context: nil) { _, _, error, _, _, _ in
+        env.manager.loadImage(with: env.server.url("/hold.png"), options: [.fromLoaderOnly], context: nil) {
+            _, _, error, _, _, _ in
             called.append((error as NSError?)?.code ?? 0)
         }
         XCTAssertTrue(env.manager.isRunning, "a 5.x load is in runningOperations")
@@ -148,10 +155,14 @@ final class V5LoaderTests: XCTestCase {
         env.server.route("/missing.png", .status(404))
         let url = env.server.url("/missing.png")
         XCTAssertTrue(env.downloader.canRequestImage(for: url))
-        XCTAssertFalse(env.downloader.shouldBlockFailedURL(with: url, error: SDWebImageV5Error.invalidDownloadStatusCode(404, url)))
+        XCTAssertFalse(
+            env.downloader.shouldBlockFailedURL(with: url, error: SDWebImageV5Error.invalidDownloadStatusCode(404, url))
+        )
         XCTAssertTrue(env.downloader.shouldBlockFailedURL(with: url, error: SDWebImageV5Error.badImageData("x")))
-        XCTAssertFalse(env.downloader.shouldBlockFailedURL(with: url,
-                                                           error: NSError(domain: NSURLErrorDomain, code: NSURLErrorTimedOut)))
+        XCTAssertFalse(
+            env.downloader.shouldBlockFailedURL(
+                with: url,
+                error: NSError(domain: NSURLErrorDomain, code: NSURLErrorTimedOut)))
         let call = try XCTUnwrap(env.loadV5Finished(url))
         XCTAssertEqual(call.errorDomain, SDWebImageErrorDomain)
         XCTAssertEqual(call.errorCode, 2001)

@@ -30,13 +30,16 @@ final class V5OptionsTests: XCTestCase {
         XCTAssertEqual(SDWebImageV5Options.avoidDecodeImage.rawValue, 1 << 18)
         XCTAssertEqual(SDWebImageV5Options.decodeFirstFrameOnly.rawValue, 1 << 19)
         XCTAssertEqual(SDWebImageV5Options.preloadAllFrames.rawValue, 1 << 20)
-        XCTAssertNotEqual(SDWebImageOptions.scaleDownLargeImages.rawValue, SDWebImageV5Options.scaleDownLargeImages.rawValue)
+        XCTAssertNotEqual(
+            SDWebImageOptions.scaleDownLargeImages.rawValue, SDWebImageV5Options.scaleDownLargeImages.rawValue)
 
         let converted = SDWebImageV5Options([.cacheMemoryOnly, .progressiveDownload, .queryDiskSync, .forceTransition])
-        XCTAssertEqual(converted, [.progressiveLoad, .queryDiskDataSync, .forceTransition],
-                       "CacheMemoryOnly has no 5.x bit (storeCacheType .memory replaces it)")
+        XCTAssertEqual(
+            converted, [.progressiveLoad, .queryDiskDataSync, .forceTransition],
+            "CacheMemoryOnly has no 5.x bit (storeCacheType .memory replaces it)")
         XCTAssertEqual(converted.rawValue, (1 << 2) | (1 << 14) | (1 << 17))
-        XCTAssertEqual(SDWebImageV5Options([.refreshCached]).downloaderOptions(refreshingCachedImage: false), [.useNSURLCache])
+        XCTAssertEqual(
+            SDWebImageV5Options([.refreshCached]).downloaderOptions(refreshingCachedImage: false), [.useNSURLCache])
     }
 
     /// Parity: V5-04 — `fromCacheOnly`: a miss completes finished with no image and no error, without a request;
@@ -58,8 +61,9 @@ final class V5OptionsTests: XCTestCase {
     /// Parity: V5-04 — `fromLoaderOnly` skips the cache: an image in memory is loaded again.
     func test_V504_fromLoaderOnlySkipsTheCache() throws {
         let url = try env.serveFixture("gradient.png", at: "/fl.png")
-        env.cache.storeImage(toMemory: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: false),
-                             forKey: url.absoluteString)
+        env.cache.storeImage(
+            toMemory: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [1, 2, 3, 255], hasAlpha: false),
+            forKey: url.absoluteString)
         XCTAssertEqual(env.loadV5Finished(url)?.cacheType, .memory)
         let loaded = try XCTUnwrap(env.loadV5Finished(url, options: [.fromLoaderOnly]))
         XCTAssertEqual(loaded.cacheType, .none)
@@ -143,11 +147,15 @@ final class V5OptionsTests: XCTestCase {
     func test_V504_avoidDecodeImageSkipsForceDecoding() throws {
         let url = try env.serveFixture("gradient.png", at: "/ad.png")
         XCTAssertEqual(env.loadV5Finished(url, options: [.fromLoaderOnly])?.image?.sd_isDecoded, true)
-        XCTAssertEqual(env.loadV5Finished(url, options: [.fromLoaderOnly, .avoidDecodeImage])?.image?.sd_isDecoded, false)
+        XCTAssertEqual(
+            env.loadV5Finished(url, options: [.fromLoaderOnly, .avoidDecodeImage])?.image?.sd_isDecoded, false)
 
         let file = TestFixtures.url("baseline.jpg")
-        let fileContext: SDWebImageContext = [.imageLoader: SDImageFileLoader(), .storeCacheType: SDWebImageV5CacheType.disk]
-        XCTAssertEqual(env.loadV5Finished(file, options: [.avoidDecodeImage], context: fileContext)?.image?.sd_isDecoded, false)
+        let fileContext: SDWebImageContext = [
+            .imageLoader: SDImageFileLoader(), .storeCacheType: SDWebImageV5CacheType.disk,
+        ]
+        XCTAssertEqual(
+            env.loadV5Finished(file, options: [.avoidDecodeImage], context: fileContext)?.image?.sd_isDecoded, false)
         XCTAssertEqual(env.diskImageExists(forKey: file.absoluteString), true)
         let fromDisk = try XCTUnwrap(env.loadV5Finished(file, options: [.avoidDecodeImage], context: fileContext))
         XCTAssertEqual(fromDisk.cacheType, .disk)

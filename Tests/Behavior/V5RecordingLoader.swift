@@ -18,9 +18,11 @@ final class V5RecordingLoader: SDImageLoader, @unchecked Sendable {
         url?.scheme == "v5test"
     }
 
-    func requestImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
-                      progress: SDImageLoaderProgressBlock?,
-                      completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
+    func requestImage(
+        with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+        progress: SDImageLoaderProgressBlock?,
+        completed: SDImageLoaderCompletedBlock?
+    ) -> (any SDWebImageOperation)? {
         if let url { lock.withLock { requested.append(url) } }
         let image = self.image
         DispatchQueue.global().async { completed?(image, nil, nil, true) }

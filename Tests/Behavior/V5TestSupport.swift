@@ -5,13 +5,17 @@ import SDPortTestSupport
 extension ManagerTestEnvironment {
     /// Loads `url` through the 5.x entry and waits (running the main queue) for the finished completion.
     /// Returns every call received by then.
-    func loadV5(_ url: URL?, options: SDWebImageV5Options = [], context: SDWebImageContext? = nil,
-                manager: SDWebImageManager? = nil, timeout: TimeInterval = 15) -> [CompletionCall] {
+    func loadV5(
+        _ url: URL?, options: SDWebImageV5Options = [], context: SDWebImageContext? = nil,
+        manager: SDWebImageManager? = nil, timeout: TimeInterval = 15
+    ) -> [CompletionCall] {
         let calls = Recorder<CompletionCall>()
         (manager ?? self.manager).loadImage(with: url, options: options, context: context) {
             image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         waitUntil(timeout: timeout) { calls.values.contains { $0.finished } }
         return calls.values
@@ -22,15 +26,18 @@ extension ManagerTestEnvironment {
     /// end -- then runs the main queue, where such a callback would be queued by then. False if they never end.
     func waitForDownloadsToEnd(timeout: TimeInterval = 15) -> Bool {
         let ended = waitUntil(timeout: timeout) {
-            self.downloader.currentDownloadCount == 0 && self.downloader.runningURLCount == 0 && self.server.requestsInFlight == 0
+            self.downloader.currentDownloadCount == 0 && self.downloader.runningURLCount == 0
+                && self.server.requestsInFlight == 0
         }
         drainMainQueue()
         return ended
     }
 
     /// The first finished call of `loadV5`, or nil when none came.
-    func loadV5Finished(_ url: URL?, options: SDWebImageV5Options = [], context: SDWebImageContext? = nil,
-                        manager: SDWebImageManager? = nil) -> CompletionCall? {
+    func loadV5Finished(
+        _ url: URL?, options: SDWebImageV5Options = [], context: SDWebImageContext? = nil,
+        manager: SDWebImageManager? = nil
+    ) -> CompletionCall? {
         loadV5(url, options: options, context: context, manager: manager).first { $0.finished }
     }
 }
@@ -57,7 +64,8 @@ final class V5MagicCoder: SDWebImageCoder {
     func decodeImage(from data: Data) throws -> UIImage {
         let bytes = [UInt8](data)
         guard canDecode(from: data), bytes.count >= 7 else { throw SDWebImageCoderError.noCoder(.undefined) }
-        let width = Int(bytes[5]), height = Int(bytes[6])
+        let width = Int(bytes[5])
+        let height = Int(bytes[6])
         let pixels = Array(bytes[7...])
         guard pixels.count == width * height * 4 else {
             throw SDWebImageCoderError.corrupt(.undefined, reason: "pixel count")

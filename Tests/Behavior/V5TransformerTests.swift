@@ -43,8 +43,9 @@ final class V5TransformerTests: XCTestCase {
         XCTAssertEqual(flipped.pixel(x: 0, y: 5).r, image.pixel(x: 255, y: 5).r)
         XCTAssertEqual(flipped.pixel(x: 0, y: 5).b, image.pixel(x: 255, y: 5).b)
 
-        let vertical = try XCTUnwrap(SDImageFlippingTransformer(horizontal: false, vertical: true)
-            .transformedImage(with: image, forKey: "k"))
+        let vertical = try XCTUnwrap(
+            SDImageFlippingTransformer(horizontal: false, vertical: true)
+                .transformedImage(with: image, forKey: "k"))
         XCTAssertEqual(vertical.pixel(x: 7, y: 0).g, image.pixel(x: 7, y: 191).g)
 
         let pipeline = SDImagePipelineTransformer(transformers: [flip, flip])
@@ -56,19 +57,22 @@ final class V5TransformerTests: XCTestCase {
     /// Parity: V5-02 — resizing: fill stretches, aspect fit pads with transparency, aspect fill crops.
     func test_V502_resizingModes() throws {
         let image = try decodedFixture("gradient.png")  // 256×192, opaque
-        let fill = try XCTUnwrap(SDImageResizingTransformer(size: CGSize(width: 64, height: 64), scaleMode: .fill)
-            .transformedImage(with: image, forKey: "k"))
+        let fill = try XCTUnwrap(
+            SDImageResizingTransformer(size: CGSize(width: 64, height: 64), scaleMode: .fill)
+                .transformedImage(with: image, forKey: "k"))
         XCTAssertEqual([fill.pixelWidth, fill.pixelHeight], [64, 64])
 
-        let fit = try XCTUnwrap(SDImageResizingTransformer(size: CGSize(width: 100, height: 100), scaleMode: .aspectFit)
-            .transformedImage(with: image, forKey: "k"))
+        let fit = try XCTUnwrap(
+            SDImageResizingTransformer(size: CGSize(width: 100, height: 100), scaleMode: .aspectFit)
+                .transformedImage(with: image, forKey: "k"))
         XCTAssertEqual([fit.pixelWidth, fit.pixelHeight], [100, 100])
         XCTAssertTrue(fit.hasAlpha)
         XCTAssertEqual(fit.pixel(x: 50, y: 0).a, 0, "75-pixel-high picture centred: the top rows are empty")
         XCTAssertEqual(fit.pixel(x: 50, y: 50).a, 255)
 
-        let fillCrop = try XCTUnwrap(SDImageResizingTransformer(size: CGSize(width: 50, height: 50), scaleMode: .aspectFill)
-            .transformedImage(with: image, forKey: "k"))
+        let fillCrop = try XCTUnwrap(
+            SDImageResizingTransformer(size: CGSize(width: 50, height: 50), scaleMode: .aspectFill)
+                .transformedImage(with: image, forKey: "k"))
         XCTAssertEqual([fillCrop.pixelWidth, fillCrop.pixelHeight], [50, 50])
         XCTAssertFalse(fillCrop.hasAlpha)
         XCTAssertEqual(fillCrop.pixel(x: 0, y: 0).a, 255)
@@ -128,8 +132,10 @@ final class V5TransformerTests: XCTestCase {
             XCTAssertEqual(plain.pixelWidth, 20)
             XCTAssertEqual(plain.distinctFrames.count, 5)
 
-            let resized = try XCTUnwrap(env.loadV5Finished(url, options: [.transformAnimatedImage, .fromLoaderOnly],
-                                                           context: [.imageTransformer: resize])?.image)
+            let resized = try XCTUnwrap(
+                env.loadV5Finished(
+                    url, options: [.transformAnimatedImage, .fromLoaderOnly],
+                    context: [.imageTransformer: resize])?.image)
             XCTAssertEqual(resized.distinctFrames.count, 5)
             XCTAssertEqual(resized.distinctFrames.map(\.pixelWidth), [10, 10, 10, 10, 10])
             XCTAssertEqual(resized.frameDurations, plain.frameDurations)

@@ -23,9 +23,12 @@ final class V5ViewTransitionTests: XCTestCase {
     private func diskOnlyURL(_ name: String) -> URL? {
         let url = env.server.url("/disk/\(name).png")
         guard let data = try? TestFixtures.data("rgba.png"),
-              let image = try? SDWebImageCodersManager.shared.decodeImage(from: data) else { return nil }
+            let image = try? SDWebImageCodersManager.shared.decodeImage(from: data)
+        else { return nil }
         let stored = Recorder<Bool>()
-        env.cache.storeImage(image, imageData: data, forKey: url.absoluteString, cacheType: .disk) { stored.append(true) }
+        env.cache.storeImage(image, imageData: data, forKey: url.absoluteString, cacheType: .disk) {
+            stored.append(true)
+        }
         XCTAssertTrue(waitUntil { stored.count == 1 })
         env.cache.clearMemory()
         return url
@@ -67,8 +70,10 @@ final class V5ViewTransitionTests: XCTestCase {
         env.cache.clearMemory()
         let v5 = Recorder<SDImageCacheType>()
         imageView.image = nil
-        imageView.sd_internalSetImage(with: url, placeholderImage: nil, options: [], context: v5Context,
-                                      setImageBlock: nil, progress: nil) { _, _, cacheType, _ in v5.append(cacheType) }
+        imageView.sd_internalSetImage(
+            with: url, placeholderImage: nil, options: [], context: v5Context,
+            setImageBlock: nil, progress: nil
+        ) { _, _, cacheType, _ in v5.append(cacheType) }
         XCTAssertTrue(waitUntil { steps.count == 2 && v5.count == 1 })
         XCTAssertEqual(v5.values, [.disk])
         XCTAssertEqual(steps.values, ["prepares 1", "completion true"], "5.x entry: a disk hit animates")
@@ -76,8 +81,10 @@ final class V5ViewTransitionTests: XCTestCase {
 
         // In memory now: no transition through the 5.x entry either.
         let memory = Recorder<SDImageCacheType>()
-        imageView.sd_internalSetImage(with: url, placeholderImage: nil, options: [], context: v5Context,
-                                      setImageBlock: nil, progress: nil) { _, _, cacheType, _ in memory.append(cacheType) }
+        imageView.sd_internalSetImage(
+            with: url, placeholderImage: nil, options: [], context: v5Context,
+            setImageBlock: nil, progress: nil
+        ) { _, _, cacheType, _ in memory.append(cacheType) }
         XCTAssertTrue(waitUntil { memory.count == 1 })
         drainMainQueue()
         XCTAssertEqual(memory.values, [.memory])
@@ -86,8 +93,10 @@ final class V5ViewTransitionTests: XCTestCase {
         // A synchronous disk read: no transition.
         env.cache.clearMemory()
         let sync = Recorder<SDImageCacheType>()
-        imageView.sd_internalSetImage(with: url, placeholderImage: nil, options: [.queryDiskDataSync], context: v5Context,
-                                      setImageBlock: nil, progress: nil) { _, _, cacheType, _ in sync.append(cacheType) }
+        imageView.sd_internalSetImage(
+            with: url, placeholderImage: nil, options: [.queryDiskDataSync], context: v5Context,
+            setImageBlock: nil, progress: nil
+        ) { _, _, cacheType, _ in sync.append(cacheType) }
         XCTAssertTrue(waitUntil { sync.count == 1 })
         drainMainQueue()
         XCTAssertEqual(sync.values, [.disk])
@@ -103,8 +112,10 @@ final class V5ViewTransitionTests: XCTestCase {
         let imageView = UIImageView()
         let v5Context: SDWebImageContext = [.customManager: env.manager]
         let replaced = Recorder<Int>()
-        imageView.sd_internalSetImage(with: env.server.url("/stall.png"), placeholderImage: nil, options: [],
-                                      context: v5Context, setImageBlock: nil, progress: nil) { _, error, _, _ in
+        imageView.sd_internalSetImage(
+            with: env.server.url("/stall.png"), placeholderImage: nil, options: [],
+            context: v5Context, setImageBlock: nil, progress: nil
+        ) { _, error, _, _ in
             replaced.append((error as NSError?)?.code ?? 0)
         }
         XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 1 })
@@ -114,8 +125,10 @@ final class V5ViewTransitionTests: XCTestCase {
         var thumbnail = v5Context
         thumbnail[.imageThumbnailPixelSize] = CGSize(width: 64, height: 64)
         let shown = Recorder<Int>()
-        imageView.sd_internalSetImage(with: url, placeholderImage: nil, options: [], context: thumbnail,
-                                      setImageBlock: nil, progress: nil) { image, _, _, _ in
+        imageView.sd_internalSetImage(
+            with: url, placeholderImage: nil, options: [], context: thumbnail,
+            setImageBlock: nil, progress: nil
+        ) { image, _, _, _ in
             shown.append(image?.pixelWidth ?? 0)
         }
         XCTAssertTrue(waitUntil { shown.count == 1 && replaced.count == 1 })

@@ -24,10 +24,10 @@ final class VIEWWebCacheTests: XCTestCase {
     /// The context that makes a view load through this test's manager.
     private var context: SDWebImageViewContext { [SDWebImageExternalCustomManagerKey: env.manager] }
 
-
     private func makeImage(_ value: UInt8 = 120, width: Int = 3) -> UIImage {
-        UIImage(pixelWidth: width, pixelHeight: 2, pixels: [UInt8](repeating: value, count: width * 2 * 4),
-                hasAlpha: false, format: .png)
+        UIImage(
+            pixelWidth: width, pixelHeight: 2, pixels: [UInt8](repeating: value, count: width * 2 * 4),
+            hasAlpha: false, format: .png)
     }
 
     /// A URL whose image already sits in the memory cache.
@@ -48,7 +48,9 @@ final class VIEWWebCacheTests: XCTestCase {
         }
         let recorder = Recorder<Call>()
         var block: SDExternalCompletionBlock {
-            { [recorder] image, error, cacheType, url in recorder.append(Call(image: image, error: error, cacheType: cacheType, url: url)) }
+            { [recorder] image, error, cacheType, url in
+                recorder.append(Call(image: image, error: error, cacheType: cacheType, url: url))
+            }
         }
         var count: Int { recorder.count }
         var last: Call? { recorder.values.last }
@@ -81,9 +83,13 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertTrue(waitUntil { button.backgroundImage(for: .normal) != nil && imageView.highlightedImage != nil })
 
         let keys = events.values.filter { $0.key?.contains("/memory/") == true }.map(\.detail)
-        XCTAssertEqual(keys, ["UIImageView, key UIImageView", "UIImageView, key UIImageView",
-                              "UIImageView, key UIImageViewImageOperationHighlighted",
-                              "UIButton, key UIButtonImageOperation4", "UIButton, key UIButtonBackgroundImageOperation0"])
+        XCTAssertEqual(
+            keys,
+            [
+                "UIImageView, key UIImageView", "UIImageView, key UIImageView",
+                "UIImageView, key UIImageViewImageOperationHighlighted",
+                "UIButton, key UIButtonImageOperation4", "UIButton, key UIButtonBackgroundImageOperation0",
+            ])
         XCTAssertNotNil(imageView.image)
         XCTAssertFalse(imageView.image === plainImage, "the later load on the same key replaced it")
         XCTAssertTrue(imageView.highlightedImage === highlightedImage)
@@ -123,7 +129,8 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertNotNil(avatar.sd_imageLoadOperation(forKey: "BehaviorTests.VIEWAvatarView"))
         XCTAssertNil(avatar.sd_imageLoadOperation(forKey: "VIEWAvatarView"))
         avatar.sd_cancelCurrentImageLoad()
-        XCTAssertNil(avatar.sd_imageLoadOperation(forKey: "BehaviorTests.VIEWAvatarView"), "cancelled under the same key")
+        XCTAssertNil(
+            avatar.sd_imageLoadOperation(forKey: "BehaviorTests.VIEWAvatarView"), "cancelled under the same key")
     }
 
     /// Parity: VIEW-02 — the operation key defaults to the class name; a new load on that key cancels the running
@@ -135,9 +142,11 @@ final class VIEWWebCacheTests: XCTestCase {
         let first = Completions()
         let highlighted = Completions()
         imageView.sd_setImage(with: env.server.url("/stall.png"), context: context, completed: first.block)
-        imageView.sd_setHighlightedImage(with: env.server.url("/stall.png?h"), context: context, completed: highlighted.block)
+        imageView.sd_setHighlightedImage(
+            with: env.server.url("/stall.png?h"), context: context, completed: highlighted.block)
         let running = imageView.sd_imageLoadOperation(forKey: "UIImageView") as? SDWebImageCombinedOperation
-        let highlightedRunning = imageView.sd_imageLoadOperation(forKey: UIImageView.sd_highlightedImageOperationKey)
+        let highlightedRunning =
+            imageView.sd_imageLoadOperation(forKey: UIImageView.sd_highlightedImageOperationKey)
             as? SDWebImageCombinedOperation
         XCTAssertNotNil(running)
         XCTAssertNotNil(highlightedRunning)
@@ -213,8 +222,9 @@ final class VIEWWebCacheTests: XCTestCase {
 
         let delayed = UIImageView()
         let done = Completions()
-        delayed.sd_setImage(with: env.server.url("/404.png"), placeholderImage: placeholder, options: .delayPlaceholder,
-                            context: context, completed: done.block)
+        delayed.sd_setImage(
+            with: env.server.url("/404.png"), placeholderImage: placeholder, options: .delayPlaceholder,
+            context: context, completed: done.block)
         XCTAssertNil(delayed.image, "DelayPlaceholder: nothing yet")
         XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertNotNil(done.last?.error)
@@ -253,8 +263,9 @@ final class VIEWWebCacheTests: XCTestCase {
         let placeholder = makeImage(1)
         let imageView = UIImageView()
         let done = Completions()
-        imageView.sd_setImage(with: url, placeholderImage: placeholder, options: .avoidAutoSetImage, context: context,
-                              completed: done.block)
+        imageView.sd_setImage(
+            with: url, placeholderImage: placeholder, options: .avoidAutoSetImage, context: context,
+            completed: done.block)
         XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertTrue(done.last?.image === image)
         XCTAssertEqual(done.last?.cacheType, .memory)
@@ -270,8 +281,9 @@ final class VIEWWebCacheTests: XCTestCase {
         let placeholder = makeImage(2)
         let imageView = UIImageView()
         let failed = Completions()
-        imageView.sd_setImage(with: env.server.url("/404.png"), placeholderImage: placeholder, context: context,
-                              completed: failed.block)
+        imageView.sd_setImage(
+            with: env.server.url("/404.png"), placeholderImage: placeholder, context: context,
+            completed: failed.block)
         XCTAssertTrue(waitUntil { failed.count == 1 })
         XCTAssertNotNil(failed.last?.error)
         XCTAssertTrue(imageView.image === placeholder)
@@ -294,21 +306,25 @@ final class VIEWWebCacheTests: XCTestCase {
         let imageView = UIImageView()
         let received = Recorder<UIImage?>()
         let done = Completions()
-        imageView.sd_internalSetImage(with: url, placeholderImage: placeholder, options: [], operationKey: nil,
-                                      setImageBlock: { image, _ in received.append(image) }, progress: nil,
-                                      completed: done.block, context: context)
+        imageView.sd_internalSetImage(
+            with: url, placeholderImage: placeholder, options: [], operationKey: nil,
+            setImageBlock: { image, _ in received.append(image) }, progress: nil,
+            completed: done.block, context: context)
         XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertEqual(received.values.count, 2)
         // No XCTUnwrap: a @MainActor test cannot throw (Linux XCTest's test list casts it to a non-throwing one).
-        guard let first = received.values.first, let last = received.values.last else { return XCTFail("no image was set") }
+        guard let first = received.values.first, let last = received.values.last else {
+            return XCTFail("no image was set")
+        }
         XCTAssertTrue(first === placeholder)
         XCTAssertTrue(last === image)
         XCTAssertNil(imageView.image, "the block replaced the default setter")
 
         let button = UIButton()
         let buttonDone = Completions()
-        button.sd_internalSetImage(with: url, placeholderImage: nil, options: [], operationKey: nil, setImageBlock: nil,
-                                   progress: nil, completed: buttonDone.block, context: context)
+        button.sd_internalSetImage(
+            with: url, placeholderImage: nil, options: [], operationKey: nil, setImageBlock: nil,
+            progress: nil, completed: buttonDone.block, context: context)
         XCTAssertTrue(waitUntil { buttonDone.count == 1 })
         XCTAssertTrue(button.image(for: .normal) === image, "a button's default setter is the normal-state image")
     }
@@ -318,8 +334,10 @@ final class VIEWWebCacheTests: XCTestCase {
     @MainActor
     func test_VIEW06_progressiveCompletionOnlyWhenFinishedUnlessAvoidAutoSetImage() {
         let data = TestFixtures.dataOrFail("gradient.png")
-        env.server.route("/progressive.png", SDPortTestRoute.data(data, contentType: "image/png")
-            .trickle(chunkSize: 16_384, interval: 0.01))
+        env.server.route(
+            "/progressive.png",
+            SDPortTestRoute.data(data, contentType: "image/png")
+                .trickle(chunkSize: 16_384, interval: 0.01))
         let url = env.server.url("/progressive.png")
         let imageView = UIImageView()
         let shown = Completions()
@@ -333,8 +351,9 @@ final class VIEWWebCacheTests: XCTestCase {
         let avoiding = UIImageView()
         let calls = Completions()
         let other = env.server.url("/progressive.png?again")
-        avoiding.sd_setImage(with: other, options: [.progressiveDownload, .avoidAutoSetImage], context: context,
-                             completed: calls.block)
+        avoiding.sd_setImage(
+            with: other, options: [.progressiveDownload, .avoidAutoSetImage], context: context,
+            completed: calls.block)
         XCTAssertTrue(waitUntil { !self.env.manager.isRunning && calls.count > 0 })
         drainMainQueue()
         XCTAssertGreaterThan(calls.count, 1, "partial images reach the completion with AvoidAutoSetImage")
@@ -376,25 +395,32 @@ final class VIEWWebCacheTests: XCTestCase {
     @MainActor
     func test_VIEW07_progressWithoutContentLengthStaysWithinZeroAndOne() {
         let data = TestFixtures.dataOrFail("gradient.png")
-        env.server.route("/no-length.png", SDPortTestRoute.data(data, contentType: "image/png")
-            .withoutContentLength().trickle(chunkSize: 16_384, interval: 0.005))
-        env.server.route("/chunked.png", SDPortTestRoute.data(data, contentType: "image/png")
-            .chunked().trickle(chunkSize: 16_384, interval: 0.005))
+        env.server.route(
+            "/no-length.png",
+            SDPortTestRoute.data(data, contentType: "image/png")
+                .withoutContentLength().trickle(chunkSize: 16_384, interval: 0.005))
+        env.server.route(
+            "/chunked.png",
+            SDPortTestRoute.data(data, contentType: "image/png")
+                .chunked().trickle(chunkSize: 16_384, interval: 0.005))
         for path in ["/no-length.png", "/chunked.png"] {
             let imageView = UIImageView()
             let indicator = SDWebImageActivityIndicator()
             imageView.sd_imageIndicator = indicator
             let expectedSizes = Recorder<Int>()
             let done = Completions()
-            imageView.sd_setImage(with: env.server.url(path), context: context,
-                                  progress: { _, expected, _ in expectedSizes.append(expected) }, completed: done.block)
+            imageView.sd_setImage(
+                with: env.server.url(path), context: context,
+                progress: { _, expected, _ in expectedSizes.append(expected) }, completed: done.block)
             XCTAssertTrue(waitUntil { done.count == 1 }, path)
             drainMainQueue()
             XCTAssertEqual(done.last?.image?.pixelWidth, 256, path)
             XCTAssertFalse(expectedSizes.values.isEmpty, path)
-            XCTAssertTrue(expectedSizes.values.allSatisfy { $0 <= 0 }, "\(path): the size is unknown: \(expectedSizes.values)")
+            XCTAssertTrue(
+                expectedSizes.values.allSatisfy { $0 <= 0 }, "\(path): the size is unknown: \(expectedSizes.values)")
             XCTAssertFalse(indicator.progressValues.isEmpty, path)
-            XCTAssertTrue(indicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(path): \(indicator.progressValues)")
+            XCTAssertTrue(
+                indicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(path): \(indicator.progressValues)")
             XCTAssertEqual(indicator.stopCount, 1, path)
         }
     }
@@ -405,27 +431,33 @@ final class VIEWWebCacheTests: XCTestCase {
     @MainActor
     func test_VIEW07_progressWithTooSmallContentLengthStaysWithinZeroAndOne() {
         let gzipped = TestFixtures.dataOrFail("quadrants-stored.png.gz")
-        env.server.route("/gzip.png", SDPortTestRoute.data(gzipped, contentType: "image/png")
-            .headers(["Content-Encoding": "gzip"]))
+        env.server.route(
+            "/gzip.png",
+            SDPortTestRoute.data(gzipped, contentType: "image/png")
+                .headers(["Content-Encoding": "gzip"]))
         let imageView = UIImageView()
         let indicator = SDWebImageActivityIndicator()
         imageView.sd_imageIndicator = indicator
         let reports = Recorder<(received: Int, expected: Int)>()
         let done = Completions()
-        imageView.sd_setImage(with: env.server.url("/gzip.png"), context: context,
-                              progress: { received, expected, _ in reports.append((received, expected)) },
-                              completed: done.block)
+        imageView.sd_setImage(
+            with: env.server.url("/gzip.png"), context: context,
+            progress: { received, expected, _ in reports.append((received, expected)) },
+            completed: done.block)
         XCTAssertTrue(waitUntil { done.count == 1 })
         drainMainQueue()
         XCTAssertEqual(done.last?.image?.pixelWidth, 256, "the inflated PNG decodes")
-        XCTAssertTrue(reports.values.contains { $0.expected == gzipped.count && $0.received > $0.expected },
-                      "received went past the declared size: \(reports.values.map { "\($0.received)/\($0.expected)" })")
+        XCTAssertTrue(
+            reports.values.contains { $0.expected == gzipped.count && $0.received > $0.expected },
+            "received went past the declared size: \(reports.values.map { "\($0.received)/\($0.expected)" })")
         XCTAssertTrue(indicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(indicator.progressValues)")
         XCTAssertEqual(indicator.progressValues.max(), 1)
 
         let data = TestFixtures.dataOrFail("gradient.png")
-        env.server.route("/short-length.png", SDPortTestRoute.data(data, contentType: "image/png")
-            .headers(["Content-Length": "1000", "Connection": "close"]))
+        env.server.route(
+            "/short-length.png",
+            SDPortTestRoute.data(data, contentType: "image/png")
+                .headers(["Content-Length": "1000", "Connection": "close"]))
         let short = UIImageView()
         let shortIndicator = SDWebImageActivityIndicator()
         short.sd_imageIndicator = shortIndicator
@@ -433,7 +465,8 @@ final class VIEWWebCacheTests: XCTestCase {
         short.sd_setImage(with: env.server.url("/short-length.png"), context: context, completed: shortDone.block)
         XCTAssertTrue(waitUntil { shortDone.count == 1 })
         drainMainQueue()
-        XCTAssertTrue(shortIndicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(shortIndicator.progressValues)")
+        XCTAssertTrue(
+            shortIndicator.progressValues.allSatisfy { (0...1).contains($0) }, "\(shortIndicator.progressValues)")
         XCTAssertEqual(shortIndicator.stopCount, 1)
     }
 
@@ -504,9 +537,10 @@ final class VIEWWebCacheTests: XCTestCase {
         let done = Completions()
         var viewContext = context
         viewContext[SDWebImageInternalSetImageGroupKey] = holder
-        imageView.sd_internalSetImage(with: url, placeholderImage: placeholder, options: [], operationKey: nil,
-                                      setImageBlock: { image, _ in sets.append(image) }, progress: nil,
-                                      completed: done.block, context: viewContext)
+        imageView.sd_internalSetImage(
+            with: url, placeholderImage: placeholder, options: [], operationKey: nil,
+            setImageBlock: { image, _ in sets.append(image) }, progress: nil,
+            completed: done.block, context: viewContext)
         guard let first = sets.values.first else { return XCTFail("the placeholder was not set") }
         XCTAssertTrue(first === placeholder)
         // Each leave below matches an enter the view made; without the second set there is no second enter, and a
@@ -539,7 +573,9 @@ final class VIEWWebCacheTests: XCTestCase {
         XCTAssertTrue(waitUntil { done.count == 1 })
         XCTAssertEqual(done.last?.image?.pixelWidth, 256)
         // A leave without its enter would crash the test process: each leave waits for the check that it is owed.
-        guard group.wait(timeout: .now()) == .timedOut else { return XCTFail("entered, never left by the default setter") }
+        guard group.wait(timeout: .now()) == .timedOut else {
+            return XCTFail("entered, never left by the default setter")
+        }
         group.leave()
         guard group.wait(timeout: .now()) == .timedOut else { return XCTFail("entered twice: placeholder and image") }
         group.leave()
@@ -583,8 +619,12 @@ final class VIEWWebCacheTests: XCTestCase {
     func test_VIEW08_transitionOnlyForDownloadsUnlessForced() {
         let steps = Recorder<String>()
         let transition = SDWebImageTransition.fade
-        transition.prepares = { _, image, _, cacheType, _ in steps.append("prepares \(cacheType.rawValue) \(image != nil)") }
-        transition.animations = { view, _ in steps.append("animations, image set: \((view as? UIImageView)?.image != nil)") }
+        transition.prepares = { _, image, _, cacheType, _ in
+            steps.append("prepares \(cacheType.rawValue) \(image != nil)")
+        }
+        transition.animations = { view, _ in
+            steps.append("animations, image set: \((view as? UIImageView)?.image != nil)")
+        }
         transition.completion = { finished in steps.append("completion \(finished)") }
         XCTAssertEqual(transition.duration, 0.5)
         XCTAssertEqual(transition.animationOptions, [.transitionCrossDissolve, .allowUserInteraction])
@@ -609,7 +649,8 @@ final class VIEWWebCacheTests: XCTestCase {
         let forced = Completions()
         imageView.sd_setImage(with: memory, options: .forceTransition, context: context, completed: forced.block)
         XCTAssertTrue(waitUntil { steps.count == 6 })
-        XCTAssertEqual(Array(steps.values.suffix(3)), ["prepares 2 true", "animations, image set: true", "completion true"])
+        XCTAssertEqual(
+            Array(steps.values.suffix(3)), ["prepares 2 true", "animations, image set: true", "completion true"])
     }
 
     // MARK: VIEW-09
@@ -656,9 +697,11 @@ final class VIEWWebCacheTests: XCTestCase {
 
         button.sd_setImage(with: env.server.url("/stall.png"), for: .selected, context: context)
         button.sd_setBackgroundImage(with: env.server.url("/stall.png?bg"), for: .selected, context: context)
-        let selectedOperation = button.sd_imageLoadOperation(forKey: UIButton.sd_imageOperationKey(for: .selected))
+        let selectedOperation =
+            button.sd_imageLoadOperation(forKey: UIButton.sd_imageOperationKey(for: .selected))
             as? SDWebImageCombinedOperation
-        let backgroundOperation = button.sd_imageLoadOperation(forKey: UIButton.sd_backgroundImageOperationKey(for: .selected))
+        let backgroundOperation =
+            button.sd_imageLoadOperation(forKey: UIButton.sd_backgroundImageOperationKey(for: .selected))
             as? SDWebImageCombinedOperation
         button.sd_cancelImageLoad(for: .selected)
         XCTAssertEqual(selectedOperation?.isCancelled, true)

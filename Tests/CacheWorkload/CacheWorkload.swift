@@ -14,7 +14,8 @@ public enum CacheWorkload {
     /// The bytes stored under `key(index)`: a PNG whose size and pixels depend on the index (the PNG encoder is
     /// deterministic, so every process computes the same bytes, and a torn file never equals a payload).
     public static func payload(_ index: Int) throws -> Data {
-        let width = 24 + index % 40, height = 16 + index % 24
+        let width = 24 + index % 40
+        let height = 16 + index % 24
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for offset in stride(from: 0, to: pixels.count, by: 4) {
             pixels[offset] = UInt8(truncatingIfNeeded: index)
@@ -22,7 +23,8 @@ public enum CacheWorkload {
             pixels[offset + 2] = UInt8(truncatingIfNeeded: offset / 4)
             pixels[offset + 3] = 255
         }
-        let image = UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, hasAlpha: false, scale: 1, format: .png)
+        let image = UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: pixels, hasAlpha: false, scale: 1, format: .png)
         return try SDWebImagePNGCoder.shared.encode(image)
     }
 
@@ -55,11 +57,17 @@ public enum CacheWorkload {
         /// This report with `other`'s counts added (the totals of several workers).
         public func adding(_ other: Report) -> Report {
             var sum = self
-            sum.stores += other.stores; sum.storeFailures += other.storeFailures
-            sum.reads += other.reads; sum.hits += other.hits; sum.misses += other.misses
+            sum.stores += other.stores
+            sum.storeFailures += other.storeFailures
+            sum.reads += other.reads
+            sum.hits += other.hits
+            sum.misses += other.misses
             sum.wrongReads += other.wrongReads
-            sum.decodedHits += other.decodedHits; sum.undecodedHits += other.undecodedHits
-            sum.removals += other.removals; sum.cleanups += other.cleanups; sum.clears += other.clears
+            sum.decodedHits += other.decodedHits
+            sum.undecodedHits += other.undecodedHits
+            sum.removals += other.removals
+            sum.cleanups += other.cleanups
+            sum.clears += other.clears
             return sum
         }
     }
@@ -96,7 +104,9 @@ public enum CacheWorkload {
             switch roll {
             case 0..<50:
                 report.stores += 1
-                do { try cache.writeImageDataToDisk(payloads[index], forKey: key(index)) } catch { report.storeFailures += 1 }
+                do { try cache.writeImageDataToDisk(payloads[index], forKey: key(index)) } catch {
+                    report.storeFailures += 1
+                }
             case 50..<65:
                 report.reads += 1
                 if let data = cache.diskImageData(forKey: key(index)) {

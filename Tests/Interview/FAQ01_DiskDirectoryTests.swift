@@ -16,15 +16,20 @@ final class FAQ01_DiskDirectoryTests: XCTestCase {
     func test_FAQ01_defaultPathIsCachesDefaultFullNamespace() throws {
         let directory = try TemporaryDirectory(prefix: "sdport-faq01-env")
         defer { directory.remove() }
-        let home = directory.path + "/home", xdg = directory.path + "/xdg"
-        XCTAssertEqual(try sharedCachePath(home: home, xdgCacheHome: xdg),
-                       xdg + "/default/com.hackemist.SDWebImageCache.default")
-        XCTAssertEqual(try sharedCachePath(home: home, xdgCacheHome: "relative/cache"),
-                       home + "/.cache/default/com.hackemist.SDWebImageCache.default", "a relative XDG_CACHE_HOME is ignored")
-        XCTAssertEqual(try sharedCachePath(home: home, xdgCacheHome: nil),
-                       home + "/.cache/default/com.hackemist.SDWebImageCache.default")
-        XCTAssertEqual(SDImageCache(namespace: "avatars").diskCachePath,
-                       SDImageCache.userCachesDirectory + "/avatars/com.hackemist.SDWebImageCache.avatars")
+        let home = directory.path + "/home"
+        let xdg = directory.path + "/xdg"
+        XCTAssertEqual(
+            try sharedCachePath(home: home, xdgCacheHome: xdg),
+            xdg + "/default/com.hackemist.SDWebImageCache.default")
+        XCTAssertEqual(
+            try sharedCachePath(home: home, xdgCacheHome: "relative/cache"),
+            home + "/.cache/default/com.hackemist.SDWebImageCache.default", "a relative XDG_CACHE_HOME is ignored")
+        XCTAssertEqual(
+            try sharedCachePath(home: home, xdgCacheHome: nil),
+            home + "/.cache/default/com.hackemist.SDWebImageCache.default")
+        XCTAssertEqual(
+            SDImageCache(namespace: "avatars").diskCachePath,
+            SDImageCache.userCachesDirectory + "/avatars/com.hackemist.SDWebImageCache.avatars")
         XCTAssertEqual(SDImageCache.shared.makeDiskCachePath("default"), SDImageCache.userCachesDirectory + "/default")
     }
 
@@ -33,8 +38,9 @@ final class FAQ01_DiskDirectoryTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home
         environment["XDG_CACHE_HOME"] = xdgCacheHome
-        let process = try ChildProcess(executable: ChildProcess.productExecutable("sdport"), arguments: ["cache", "path"],
-                                       environment: environment, stderr: .null)
+        let process = try ChildProcess(
+            executable: ChildProcess.productExecutable("sdport"), arguments: ["cache", "path"],
+            environment: environment, stderr: .null)
         XCTAssertEqual(try process.wait(deadline: 60).code, 0)
         return process.text(1).trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -46,8 +52,9 @@ final class FAQ01_DiskDirectoryTests: XCTestCase {
         let cache = SDImageCache(namespace: "default", diskCacheDirectory: directory.path)
         XCTAssertEqual(cache.diskCachePath, directory.path + "/com.hackemist.SDWebImageCache.default")
         cache.storeImageData(toDisk: Data([1, 2, 3]), forKey: "http://example.com/a.png")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.diskCachePath),
-                       [SDImageCache.cachedFileName(forKey: "http://example.com/a.png")])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: cache.diskCachePath),
+            [SDImageCache.cachedFileName(forKey: "http://example.com/a.png")])
     }
 
     /// Parity: FAQ-01 — read-only paths are searched after the cache's own directory and never written.
@@ -57,13 +64,17 @@ final class FAQ01_DiskDirectoryTests: XCTestCase {
         let shipped = directory.url.appendingPathComponent("shipped").path
         try FileManager.default.createDirectory(atPath: shipped, withIntermediateDirectories: true)
         let key = "http://example.com/logo.png"
-        XCTAssertTrue(FileManager.default.createFile(atPath: shipped + "/" + SDImageCache.cachedFileName(forKey: key), contents: Data("shipped".utf8)))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: shipped + "/" + SDImageCache.cachedFileName(forKey: key), contents: Data("shipped".utf8)))
 
         let cache = SDImageCache(namespace: "default", diskCacheDirectory: directory.path)
         XCTAssertNil(cache.diskImageData(forKey: key))
         cache.addReadOnlyCachePath(shipped)
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("shipped".utf8))
         cache.storeImageData(toDisk: Data("new".utf8), forKey: "http://example.com/other.png")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: shipped).count, 1, "nothing written to a read-only path")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: shipped).count, 1, "nothing written to a read-only path"
+        )
     }
 }

@@ -30,8 +30,9 @@ final class FAQ02_DownloaderDefaultsTests: XCTestCase {
         downloader.downloadTimeout = 0
         let recorders = (0..<8).map { _ in DownloadRecorder() }
         for (index, recorder) in recorders.enumerated() {
-            downloader.downloadImage(with: server.url("/stall\(index).jpg"), options: [], progress: nil,
-                                     completed: recorder.completed)
+            downloader.downloadImage(
+                with: server.url("/stall\(index).jpg"), options: [], progress: nil,
+                completed: recorder.completed)
         }
         let operation = downloader.runningOperation(for: server.url("/stall0.jpg")) as? SDWebImageDownloaderOperation
         XCTAssertEqual(operation?.request?.timeoutInterval, 15)

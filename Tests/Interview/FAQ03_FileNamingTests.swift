@@ -12,9 +12,11 @@ final class FAQ03_FileNamingTests: XCTestCase {
     /// Parity: FAQ-03 — MD5 hex plus the URL path extension (known MD5 values, computed independently).
     func test_FAQ03_fileNameIsMD5PlusExtension() {
         // md5("http://example.com/image.png") and md5("") from coreutils' md5sum.
-        XCTAssertEqual(SDImageCache.cachedFileName(forKey: "http://example.com/image.png"), "dff8cd3202a7f9a9529aff84233be568.png")
+        XCTAssertEqual(
+            SDImageCache.cachedFileName(forKey: "http://example.com/image.png"), "dff8cd3202a7f9a9529aff84233be568.png")
         XCTAssertEqual(SDImageCache.cachedFileName(forKey: ""), "d41d8cd98f00b204e9800998ecf8427e")
-        XCTAssertEqual(SDImageCache.cachedFileName(forKey: nil), "d41d8cd98f00b204e9800998ecf8427e", "nil hashes as empty")
+        XCTAssertEqual(
+            SDImageCache.cachedFileName(forKey: nil), "d41d8cd98f00b204e9800998ecf8427e", "nil hashes as empty")
     }
 
     /// Parity: FAQ-03 — the query string is ignored; no extension gives the bare hash; case is kept.
@@ -26,8 +28,9 @@ final class FAQ03_FileNamingTests: XCTestCase {
         XCTAssertEqual(bare.count, 32)
         XCTAssertTrue(bare.allSatisfy { "0123456789abcdef".contains($0) })
         XCTAssertTrue(SDImageCache.cachedFileName(forKey: "http://example.com/A.JPG").hasSuffix(".JPG"))
-        XCTAssertTrue(SDImageCache.cachedFileName(forKey: "http://example.com/dir.v2/file").count == 32,
-                      "a dot in a directory name is not an extension")
+        XCTAssertTrue(
+            SDImageCache.cachedFileName(forKey: "http://example.com/dir.v2/file").count == 32,
+            "a dot in a directory name is not an extension")
     }
 
     /// Parity: FAQ-03 — an extension over 222 characters is dropped (4.4.3+); exactly 222 is kept.
@@ -50,7 +53,8 @@ final class FAQ03_FileNamingTests: XCTestCase {
         XCTAssertTrue(cache.memCache.object(forKey: key) === image, "memory is keyed by the URL string")
 
         try FileManager.default.createDirectory(atPath: cache.diskCachePath, withIntermediateDirectories: true)
-        let bare = cache.diskCachePath + "/" + (SDImageCache.cachedFileName(forKey: key) as NSString).deletingPathExtension
+        let bare =
+            cache.diskCachePath + "/" + (SDImageCache.cachedFileName(forKey: key) as NSString).deletingPathExtension
         XCTAssertTrue(FileManager.default.createFile(atPath: bare, contents: Data("old".utf8)))
         XCTAssertEqual(cache.diskImageData(forKey: key), Data("old".utf8))
         XCTAssertTrue(cache.diskImageDataExists(withKey: key))

@@ -13,7 +13,10 @@ final class FAQ06_ManagerSideCachingTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws { env = try ManagerTestEnvironment() }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     /// Parity: FAQ-06 — a finished download is stored in memory and on disk with the downloaded bytes.
     func test_FAQ06_downloadIsStoredInMemoryAndOnDiskWithItsBytes() throws {
@@ -54,8 +57,9 @@ final class FAQ06_ManagerSideCachingTests: XCTestCase {
         let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { image in
             guard let image else { return nil }
-            return UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [10, 20, 30, 255], hasAlpha: false,
-                           format: image.sd_imageFormat)
+            return UIImage(
+                pixelWidth: 1, pixelHeight: 1, pixels: [10, 20, 30, 255], hasAlpha: false,
+                format: image.sd_imageFormat)
         }
         env.manager.delegate = delegate
         let url = try env.serveFixture("baseline.jpg")
@@ -63,8 +67,9 @@ final class FAQ06_ManagerSideCachingTests: XCTestCase {
         XCTAssertEqual(env.cache.imageFromMemoryCache(forKey: url.absoluteString)?.pixelWidth, 1)
         XCTAssertEqual(env.diskImageExists(forKey: url.absoluteString), true)
         env.cache.clearMemory()
-        XCTAssertEqual(env.cache.imageFromDiskCache(forKey: url.absoluteString)?.pixelWidth, 1,
-                       "the disk holds the transformed image, not the downloaded bytes")
+        XCTAssertEqual(
+            env.cache.imageFromDiskCache(forKey: url.absoluteString)?.pixelWidth, 1,
+            "the disk holds the transformed image, not the downloaded bytes")
     }
 
     /// Parity: FAQ-06 — a disk hit through the manager fills the memory cache.

@@ -24,8 +24,9 @@ final class FAQ07_DiskLifetimeTests: XCTestCase {
         let day: TimeInterval = 24 * 3600
 
         func age(_ key: String, days: Double) throws {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -days * day)],
-                                                  ofItemAtPath: try XCTUnwrap(cache.defaultCachePath(forKey: key)))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -days * day)],
+                ofItemAtPath: try XCTUnwrap(cache.defaultCachePath(forKey: key)))
         }
         for trigger in ["terminate", "background", "call"] {
             cache.storeImageData(toDisk: Data([1]), forKey: "six-days")

@@ -27,7 +27,8 @@ final class FAQ08_CleanupRuleTests: XCTestCase {
     private func file(_ key: String, size: Int, minutesAgo: Double) throws -> UInt64 {
         cache.storeImageData(toDisk: Data(repeating: 7, count: size), forKey: key)
         let path = try XCTUnwrap(cache.defaultCachePath(forKey: key))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -minutesAgo * 60)], ofItemAtPath: path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -minutesAgo * 60)], ofItemAtPath: path)
         var info = stat()
         XCTAssertEqual(stat(path, &info), 0)
         return UInt64(info.st_blocks) * 512
@@ -78,6 +79,7 @@ final class FAQ08_CleanupRuleTests: XCTestCase {
         for _ in 0..<5 { _ = cache.diskImageData(forKey: "a") }
         cache.config.maxCacheSize = UInt(unit * 5 / 2)
         clean()
-        XCTAssertEqual(remaining(), ["c"], "a was read often but is the oldest, so it goes first; then b, to get below 1.25 files")
+        XCTAssertEqual(
+            remaining(), ["c"], "a was read often but is the oldest, so it goes first; then b, to get below 1.25 files")
     }
 }

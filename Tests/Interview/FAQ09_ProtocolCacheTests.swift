@@ -20,8 +20,10 @@ final class FAQ09_ProtocolCacheTests: XCTestCase {
             let image = TestFixtures.url("baseline.jpg")
             server.route("/fresh.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=600"))
             server.route("/etag.jpg", .file(image, contentType: "image/jpeg").cacheControl("no-cache").etag("\"v1\""))
-            server.route("/dated.jpg", .file(image, contentType: "image/jpeg").cacheControl("max-age=0")
-                .lastModified(Date(timeIntervalSince1970: 1_500_000_000)))
+            server.route(
+                "/dated.jpg",
+                .file(image, contentType: "image/jpeg").cacheControl("max-age=0")
+                    .lastModified(Date(timeIntervalSince1970: 1_500_000_000)))
         }
     }
 

@@ -13,20 +13,27 @@ final class FAQ10_URLTypeTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws { env = try ManagerTestEnvironment() }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     private func loadAny(_ value: Any?) -> [CompletionCall] {
         let calls = Recorder<CompletionCall>()
         env.manager.loadImage(withAnyURL: value) { image, data, error, cacheType, finished, url in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: url))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: url))
         }
         waitUntil { calls.count > 0 }
         return calls.values
     }
 
-    private func assertFileDoesNotExist(_ calls: [CompletionCall], _ message: String,
-                                        file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFileDoesNotExist(
+        _ calls: [CompletionCall], _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(calls.count, 1, message, file: file, line: line)
         XCTAssertEqual(calls.first?.errorDomain, NSURLErrorDomain, message, file: file, line: line)
         XCTAssertEqual(calls.first?.errorCode, NSURLErrorFileDoesNotExist, message, file: file, line: line)
@@ -39,8 +46,10 @@ final class FAQ10_URLTypeTests: XCTestCase {
         let url = try env.serveFixture("rgba.png")
         let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: url.absoluteString) { image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         XCTAssertTrue(waitUntil { calls.count > 0 })
         XCTAssertNotNil(calls.values.first?.image)
@@ -64,8 +73,10 @@ final class FAQ10_URLTypeTests: XCTestCase {
         assertFileDoesNotExist(loadAny(""), "empty string")
         let calls = Recorder<CompletionCall>()
         env.manager.loadImage(with: String?.none) { image, data, error, cacheType, finished, url in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: url))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: url))
         }
         XCTAssertTrue(waitUntil { calls.count > 0 })
         assertFileDoesNotExist(calls.values, "nil String")

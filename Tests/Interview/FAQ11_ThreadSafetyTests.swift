@@ -48,7 +48,9 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
 
         let path = try XCTUnwrap(cache.defaultCachePath(forKey: "new"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the write waits for the io queue")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "existing"))), "so does the delete")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: try XCTUnwrap(cache.defaultCachePath(forKey: "existing"))),
+            "so does the delete")
         XCTAssertTrue(cache.imageFromMemoryCache(forKey: "new") === image, "memory is not behind the io queue")
 
         gate.signal()
@@ -84,7 +86,9 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
     func test_FAQ11_memoryCacheIsThreadSafe() {
         let cache = self.cache!
         cache.maxMemoryCountLimit = 20
-        let images = (0..<40).map { UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [UInt8($0), 0, 0, 255], hasAlpha: false) }
+        let images = (0..<40).map {
+            UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [UInt8($0), 0, 0, 255], hasAlpha: false)
+        }
         let done = expectation(description: "done")
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: 8) { worker in

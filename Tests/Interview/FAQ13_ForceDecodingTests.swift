@@ -20,7 +20,8 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
 
         let jpeg = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("baseline.jpg"))
         var data: Data? = try TestFixtures.data("baseline.jpg")
-        let decoded = try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(with: jpeg, data: &data, options: nil))
+        let decoded = try XCTUnwrap(
+            SDWebImageCodersManager.shared.decompressedImage(with: jpeg, data: &data, options: nil))
         XCTAssertTrue(decoded.sd_isDecoded)
         XCTAssertEqual(decoded.bytesPerRow, decoded.pixelWidth * 4, "4 bytes per pixel, packed")
         XCTAssertEqual(decoded.pixels.count, decoded.pixelWidth * decoded.pixelHeight * 4)
@@ -29,8 +30,10 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
 
         let png = try SDWebImageCodersManager.shared.decodeImage(from: try TestFixtures.data("rgba.png"))
         var pngData: Data? = try TestFixtures.data("rgba.png")
-        XCTAssertTrue(try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(with: png, data: &pngData, options: nil)).hasAlpha,
-                      "an image with alpha keeps it")
+        XCTAssertTrue(
+            try XCTUnwrap(SDWebImageCodersManager.shared.decompressedImage(with: png, data: &pngData, options: nil))
+                .hasAlpha,
+            "an image with alpha keeps it")
 
         // A GIF with 4.4.8's default coders is its first frame, a still image, so it IS force-decoded; with the
         // animated GIF coder added it is animated and left untouched.
@@ -38,15 +41,17 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
         let defaults = SDWebImageCodersManager()
         var stillData: Data? = gifData
         let still = try defaults.decodeImage(from: gifData)
-        XCTAssertEqual(try XCTUnwrap(defaults.decompressedImage(with: still, data: &stillData, options: nil)).sd_isDecoded, true,
-                       "the default set's still GIF is force-decoded")
+        XCTAssertEqual(
+            try XCTUnwrap(defaults.decompressedImage(with: still, data: &stillData, options: nil)).sd_isDecoded, true,
+            "the default set's still GIF is force-decoded")
         let withGIFCoder = SDWebImageCodersManager()
         withGIFCoder.addCoder(SDWebImageGIFCoder.shared)
         let gif = try withGIFCoder.decodeImage(from: gifData)
         XCTAssertEqual(gif.distinctFrames.count, 5)
         var animatedData: Data? = gifData
-        XCTAssertTrue(withGIFCoder.decompressedImage(with: gif, data: &animatedData, options: nil) === gif,
-                      "animated images are not force-decoded")
+        XCTAssertTrue(
+            withGIFCoder.decompressedImage(with: gif, data: &animatedData, options: nil) === gif,
+            "animated images are not force-decoded")
         // The rule itself (`+shouldDecodeImage:`), which every coder's force decoding goes through.
         XCTAssertFalse(SDWebImageCoderHelper.shouldDecodeImage(gif), "shouldDecodeImage refuses animated images")
         XCTAssertTrue(SDWebImageCoderHelper.decompressedImage(gif) === gif)
@@ -55,7 +60,8 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
         let size = SDWebImageCoderHelper.scaledDownSize(width: 5250, height: 3450)
         XCTAssertEqual([size.width, size.height], [4892, 3214])
         // The same rule on a small image with a small limit (cheap enough for a debug build).
-        let photo = UIImage(pixelWidth: 400, pixelHeight: 300, pixels: [UInt8](repeating: 255, count: 400 * 300 * 4), hasAlpha: false)
+        let photo = UIImage(
+            pixelWidth: 400, pixelHeight: 300, pixels: [UInt8](repeating: 255, count: 400 * 300 * 4), hasAlpha: false)
         let scaled = try XCTUnwrap(SDWebImageCoderHelper.decompressedAndScaledDownImage(photo, limitPixels: 30_000))
         XCTAssertEqual([scaled.pixelWidth, scaled.pixelHeight], [200, 150], "sqrt(30000 / 120000) = 0.5, aspect kept")
         XCTAssertTrue(scaled.sd_isDecoded)

@@ -51,7 +51,8 @@ final class FAQ14_MainQueueTests: XCTestCase {
                     ranInline.value = true
                     ranLater.fulfill()
                 }
-                XCTAssertFalse(ranInline.value, "main thread, but the serial queue: the block must wait for the main queue")
+                XCTAssertFalse(
+                    ranInline.value, "main thread, but the serial queue: the block must wait for the main queue")
             }
             XCTAssertFalse(ranInline.value, "still queued: this main-queue block has not returned yet")
             checked.fulfill()

@@ -28,11 +28,12 @@ final class FAQ16_ExecutionOrderTests: XCTestCase {
             let done = expectation(description: path)
             expectations.append(done)
             // With one download at a time, the response arrives before the next request is sent.
-            downloader.downloadImage(with: server.url(path), options: [],
-                                     progress: { received, expected, _ in
-                                         if received == 0 && expected > 0 { arrival.update { $0.append(path) } }
-                                     },
-                                     completed: { _, _, _, finished in if finished { done.fulfill() } })
+            downloader.downloadImage(
+                with: server.url(path), options: [],
+                progress: { received, expected, _ in
+                    if received == 0 && expected > 0 { arrival.update { $0.append(path) } }
+                },
+                completed: { _, _, _, finished in if finished { done.fulfill() } })
         }
         downloader.setSuspended(false)
         wait(for: expectations, timeout: 20)

@@ -26,10 +26,13 @@ final class FAQ17_CoalescingTests: XCTestCase {
             expectations.append(done)
             let recorder = DownloadRecorder { done.fulfill() }
             recorders.append(recorder)
-            let token = downloader.downloadImage(with: server.url("/one.jpg"), options: [], progress: recorder.progress,
-                                                 completed: recorder.completed)
+            let token = downloader.downloadImage(
+                with: server.url("/one.jpg"), options: [], progress: recorder.progress,
+                completed: recorder.completed)
             if let operation = token?.downloadOperation { operations.insert(ObjectIdentifier(operation)) }
-            if index == 0 { XCTAssertTrue(waitUntil { server.hits("/one.jpg") == 1 }, "the first request is in flight") }
+            if index == 0 {
+                XCTAssertTrue(waitUntil { server.hits("/one.jpg") == 1 }, "the first request is in flight")
+            }
         }
         XCTAssertEqual(operations.count, 1, "every caller joined the first operation")
         wait(for: expectations, timeout: 20)
@@ -54,15 +57,17 @@ final class FAQ17_CoalescingTests: XCTestCase {
         for index in 0..<10 {
             if index.isMultiple(of: 2) {
                 let recorder = DownloadRecorder()
-                let token = downloader.downloadImage(with: server.url("/shared.jpg"), options: [], progress: nil,
-                                                     completed: recorder.completed)
+                let token = downloader.downloadImage(
+                    with: server.url("/shared.jpg"), options: [], progress: nil,
+                    completed: recorder.completed)
                 downloader.cancel(token)
                 cancelled.append(recorder)
             } else {
                 let done = expectation(description: "caller \(index)")
                 let recorder = DownloadRecorder { done.fulfill() }
-                downloader.downloadImage(with: server.url("/shared.jpg"), options: [], progress: nil,
-                                         completed: recorder.completed)
+                downloader.downloadImage(
+                    with: server.url("/shared.jpg"), options: [], progress: nil,
+                    completed: recorder.completed)
                 kept.append((recorder, done))
             }
         }

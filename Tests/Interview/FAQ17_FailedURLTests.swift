@@ -13,7 +13,10 @@ final class FAQ17_FailedURLTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws { env = try ManagerTestEnvironment() }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     /// Parity: FAQ-17 — data that does not decode ("Downloaded image has 0 pixels") puts the URL on the list; the
     /// next load is refused without a request; RetryFailed asks again, and its success clears the entry.

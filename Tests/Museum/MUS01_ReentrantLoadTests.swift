@@ -12,13 +12,17 @@ final class MUS01_ReentrantLoadTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws { env = try ManagerTestEnvironment(namespace: "mus01") }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     /// Thumbnail T sits in the memory cache; F is served by the loopback server. Returns both URLs and T.
     private func prepare() throws -> (urlT: URL, urlF: URL, thumbnail: UIImage, context: SDWebImageViewContext) {
         let urlF = try env.serveFixture("rgba.png", at: "/F.png")
         let urlT = env.server.url("/T.png")
-        let thumbnail = UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 90, count: 16), hasAlpha: false)
+        let thumbnail = UIImage(
+            pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 90, count: 16), hasAlpha: false)
         env.cache.storeImage(toMemory: thumbnail, forKey: env.manager.cacheKey(for: urlT))
         return (urlT, urlF, thumbnail, [SDWebImageExternalCustomManagerKey: env.manager])
     }
@@ -32,14 +36,18 @@ final class MUS01_ReentrantLoadTests: XCTestCase {
         try MainActor.assumeIsolated {
             let (urlT, urlF, _, context) = try test.prepare()
             let imageView = UIImageView()
-            let outerCalls = Locked(0), innerCalls = Locked(0)
-            imageView.sd_internalSetImage(with: urlT, placeholderImage: nil, options: [], operationKey: nil, setImageBlock: nil,
-                                          progress: nil, completed: { _, _, _, _ in
-                outerCalls.value += 1
-                imageView.sd_internalSetImage(with: urlF, placeholderImage: nil, options: [], operationKey: nil,
-                                              setImageBlock: nil, progress: nil,
-                                              completed: { _, _, _, _ in innerCalls.value += 1 }, context: context)
-            }, context: context)
+            let outerCalls = Locked(0)
+            let innerCalls = Locked(0)
+            imageView.sd_internalSetImage(
+                with: urlT, placeholderImage: nil, options: [], operationKey: nil, setImageBlock: nil,
+                progress: nil,
+                completed: { _, _, _, _ in
+                    outerCalls.value += 1
+                    imageView.sd_internalSetImage(
+                        with: urlF, placeholderImage: nil, options: [], operationKey: nil,
+                        setImageBlock: nil, progress: nil,
+                        completed: { _, _, _, _ in innerCalls.value += 1 }, context: context)
+                }, context: context)
             XCTAssertEqual(outerCalls.value, 1, "a memory hit answers before the outer call returns")
             XCTAssertFalse(test.env.manager.isRunning, "F's load was cancelled by the outer call's bookkeeping")
             drainMainQueue()
@@ -62,14 +70,18 @@ final class MUS01_ReentrantLoadTests: XCTestCase {
             let imageView = UIImageView()
             let innerDone = test.expectation(description: "F's completion")
             let innerImages = Locked<[UIImage?]>([])
-            imageView.sd_internalSetImage(with: urlT, placeholderImage: nil, options: [], operationKey: nil, setImageBlock: nil,
-                                          progress: nil, completed: { _, _, _, _ in
-                imageView.sd_internalSetImage(with: urlF, placeholderImage: nil, options: [], operationKey: nil,
-                                              setImageBlock: nil, progress: nil, completed: { image, _, _, _ in
-                    innerImages.update { $0.append(image) }
-                    innerDone.fulfill()
+            imageView.sd_internalSetImage(
+                with: urlT, placeholderImage: nil, options: [], operationKey: nil, setImageBlock: nil,
+                progress: nil,
+                completed: { _, _, _, _ in
+                    imageView.sd_internalSetImage(
+                        with: urlF, placeholderImage: nil, options: [], operationKey: nil,
+                        setImageBlock: nil, progress: nil,
+                        completed: { image, _, _, _ in
+                            innerImages.update { $0.append(image) }
+                            innerDone.fulfill()
+                        }, context: context)
                 }, context: context)
-            }, context: context)
             XCTAssertTrue(test.env.manager.isRunning, "F's load survived the outer call")
             test.wait(for: [innerDone], timeout: 30)
             drainMainQueue()

@@ -12,7 +12,10 @@ final class MUS02_CancelledTransitionTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws { env = try ManagerTestEnvironment(namespace: "mus02") }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     private func image(_ value: UInt8) -> UIImage {
         UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: value, count: 16), hasAlpha: false)
@@ -41,14 +44,16 @@ final class MUS02_CancelledTransitionTests: XCTestCase {
         // XCTest runs each test on the main thread, and the closure runs at once, on it.
         nonisolated(unsafe) let test = self
         try MainActor.assumeIsolated {
-            let imageA = test.image(10), imageX = test.image(200)
+            let imageA = test.image(10)
+            let imageX = test.image(200)
             let urlA = test.memoryURL("A", imageA)
             let steps = Recorder<String>()
             let imageView = UIImageView()
             imageView.sd_imageTransition = test.countingTransition(steps)
-            imageView.sd_internalSetImage(with: urlA, placeholderImage: nil, options: [.forceTransition], operationKey: nil,
-                                          setImageBlock: nil, progress: nil, completed: nil,
-                                          context: [SDWebImageExternalCustomManagerKey: test.env.manager])
+            imageView.sd_internalSetImage(
+                with: urlA, placeholderImage: nil, options: [.forceTransition], operationKey: nil,
+                setImageBlock: nil, progress: nil, completed: nil,
+                context: [SDWebImageExternalCustomManagerKey: test.env.manager])
             imageView.sd_cancelCurrentImageLoad()
             imageView.image = imageX
             drainMainQueue()
@@ -64,14 +69,16 @@ final class MUS02_CancelledTransitionTests: XCTestCase {
         // XCTest runs each test on the main thread, and the closure runs at once, on it.
         nonisolated(unsafe) let test = self
         try MainActor.assumeIsolated {
-            let imageA = test.image(10), imageX = test.image(200)
+            let imageA = test.image(10)
+            let imageX = test.image(200)
             let urlA = test.memoryURL("A", imageA)
             let steps = Recorder<String>()
             let imageView = UIImageView()
             imageView.sd_imageTransition = test.countingTransition(steps)
-            imageView.sd_internalSetImage(with: urlA, placeholderImage: nil, options: [.forceTransition], operationKey: nil,
-                                          setImageBlock: nil, progress: nil, completed: nil,
-                                          context: [SDWebImageExternalCustomManagerKey: test.env.manager])
+            imageView.sd_internalSetImage(
+                with: urlA, placeholderImage: nil, options: [.forceTransition], operationKey: nil,
+                setImageBlock: nil, progress: nil, completed: nil,
+                context: [SDWebImageExternalCustomManagerKey: test.env.manager])
             imageView.sd_cancelCurrentImageLoad()
             imageView.image = imageX
             drainMainQueue()
@@ -88,16 +95,20 @@ final class MUS02_CancelledTransitionTests: XCTestCase {
         // XCTest runs each test on the main thread, and the closure runs at once, on it.
         nonisolated(unsafe) let test = self
         try MainActor.assumeIsolated {
-            let imageA = test.image(10), imageB = test.image(120)
-            let urlA = test.memoryURL("A", imageA), urlB = test.memoryURL("B", imageB)
+            let imageA = test.image(10)
+            let imageB = test.image(120)
+            let urlA = test.memoryURL("A", imageA)
+            let urlB = test.memoryURL("B", imageB)
             let steps = Recorder<String>()
             let imageView = UIImageView()
             imageView.sd_imageTransition = test.countingTransition(steps)
             let context: SDWebImageViewContext = [SDWebImageExternalCustomManagerKey: test.env.manager]
-            imageView.sd_internalSetImage(with: urlA, placeholderImage: nil, options: [.forceTransition], operationKey: nil,
-                                          setImageBlock: nil, progress: nil, completed: nil, context: context)
-            imageView.sd_internalSetImage(with: urlB, placeholderImage: nil, options: [], operationKey: "other",
-                                          setImageBlock: nil, progress: nil, completed: nil, context: context)
+            imageView.sd_internalSetImage(
+                with: urlA, placeholderImage: nil, options: [.forceTransition], operationKey: nil,
+                setImageBlock: nil, progress: nil, completed: nil, context: context)
+            imageView.sd_internalSetImage(
+                with: urlB, placeholderImage: nil, options: [], operationKey: "other",
+                setImageBlock: nil, progress: nil, completed: nil, context: context)
             XCTAssertTrue(imageView.image === imageB, "B, a memory hit without a transition, is set at once")
             drainMainQueue()
             drainMainQueue()

@@ -16,13 +16,18 @@ final class MUS03_SilentCancelTests: XCTestCase {
         env = try ManagerTestEnvironment(namespace: "mus03")
         env.server.route("/stall.png", .stall)
     }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     /// Starts a load of the stalled URL and waits until its request is on the wire.
     private func startStalledLoad(_ calls: Recorder<CompletionCall>) -> (URL, SDWebImageCombinedOperation) {
         let url = env.server.url("/stall.png")
         let operation = env.manager.loadImage(with: url) { image, _, error, cacheType, finished, _ in
-            calls.append(CompletionCall(image: image, data: nil, error: error, cacheType: cacheType, finished: finished, url: nil))
+            calls.append(
+                CompletionCall(
+                    image: image, data: nil, error: error, cacheType: cacheType, finished: finished, url: nil))
         }
         XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 1 })
         return (url, operation)
@@ -49,8 +54,10 @@ final class MUS03_SilentCancelTests: XCTestCase {
         try MuseumSide.requireUnpatched("MUS-03")
         let url = env.server.url("/stall.png")
         let prefetcher = SDWebImagePrefetcher(imageManager: env.manager)
-        let progress = Locked(0), finished = Locked(0)
-        prefetcher.prefetchURLs([url], progress: { _, _ in progress.value += 1 }, completed: { _, _ in finished.value += 1 })
+        let progress = Locked(0)
+        let finished = Locked(0)
+        prefetcher.prefetchURLs(
+            [url], progress: { _, _ in progress.value += 1 }, completed: { _, _ in finished.value += 1 })
         XCTAssertTrue(waitUntil { self.env.server.hits("/stall.png") == 1 })
         env.downloader.cancelAllDownloads()
         XCTAssertTrue(waitUntil { self.env.downloader.runningOperation(for: url) == nil })
@@ -86,12 +93,15 @@ final class MUS03_SilentCancelTests: XCTestCase {
         try MuseumSide.requirePatched("MUS-03")
         let url = try env.serveFixture("rgba.png", at: "/a.png")
         env.downloader.setSuspended(true)  // the gate: the operation cannot start until both callers are in
-        let first = Recorder<CompletionCall>(), second = Recorder<CompletionCall>()
+        let first = Recorder<CompletionCall>()
+        let second = Recorder<CompletionCall>()
         let token1 = env.downloader.downloadImage(with: url, options: [], progress: nil) { image, _, error, finished in
-            first.append(CompletionCall(image: image, data: nil, error: error, cacheType: .none, finished: finished, url: nil))
+            first.append(
+                CompletionCall(image: image, data: nil, error: error, cacheType: .none, finished: finished, url: nil))
         }
         let token2 = env.downloader.downloadImage(with: url, options: [], progress: nil) { image, _, error, finished in
-            second.append(CompletionCall(image: image, data: nil, error: error, cacheType: .none, finished: finished, url: nil))
+            second.append(
+                CompletionCall(image: image, data: nil, error: error, cacheType: .none, finished: finished, url: nil))
         }
         XCTAssertTrue(token1?.downloadOperation === token2?.downloadOperation, "the second caller joined")
         env.downloader.cancel(token1)

@@ -12,7 +12,10 @@ final class MUS04_TokenRetainCycleTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws { env = try ManagerTestEnvironment(namespace: "mus04") }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     /// Starts a download whose completion refers to its own handle; returns weak references to the handle and to
     /// the holder. A function of its own, so no local of the test outlives it.
@@ -22,7 +25,8 @@ final class MUS04_TokenRetainCycleTests: XCTestCase {
             _ = holder.operation  // the completion refers to the handle it was returned
             if finished { done.fulfill() }
         }
-        let handle = WeakReference(), weakHolder = WeakReference()
+        let handle = WeakReference()
+        let weakHolder = WeakReference()
         handle.object = holder.operation
         weakHolder.object = holder
         return (handle, weakHolder)

@@ -14,7 +14,9 @@ final class MUS05_LateJoinerTests: XCTestCase {
 
     override func setUpWithError() throws {
         env = try DownloaderTestEnvironment(prefix: "mus05") { server in
-            if let data = try? TestFixtures.data("rgba.png") { server.route("/a.png", .data(data, contentType: "image/png")) }
+            if let data = try? TestFixtures.data("rgba.png") {
+                server.route("/a.png", .data(data, contentType: "image/png"))
+            }
         }
         env.downloader.setOperationClass(MUSGatedFinishOperation.self)
         MUSGatedFinishOperation.armed.value = true
@@ -31,7 +33,8 @@ final class MUS05_LateJoinerTests: XCTestCase {
         let token = env.downloader.downloadImage(with: url, options: [], progress: nil) { _, _, _, finished in
             if finished { first.fulfill() }
         }
-        XCTAssertEqual(MUSGatedFinishOperation.reached.wait(timeout: .now() + 30), .success, "the first download reached the gate")
+        XCTAssertEqual(
+            MUSGatedFinishOperation.reached.wait(timeout: .now() + 30), .success, "the first download reached the gate")
         return token
     }
 
@@ -39,11 +42,15 @@ final class MUS05_LateJoinerTests: XCTestCase {
     func test_MUS05_joinerAfterTheSnapshotGetsANewDownload() throws {
         try MuseumSide.requireUnpatched("MUS-05")
         let url = env.server.url("/a.png")
-        let first = expectation(description: "first"), joiner = expectation(description: "joiner")
+        let first = expectation(description: "first")
+        let joiner = expectation(description: "joiner")
         let firstToken = startFirst(url, first: first)
         let images = Recorder<UIImage?>()
         let joinerToken = env.downloader.downloadImage(with: url, options: [], progress: nil) { image, _, _, finished in
-            if finished { images.append(image); joiner.fulfill() }
+            if finished {
+                images.append(image)
+                joiner.fulfill()
+            }
         }
         XCTAssertNotNil(joinerToken?.downloadOperation)
         XCTAssertFalse(joinerToken?.downloadOperation === firstToken?.downloadOperation, "a new operation")
@@ -65,7 +72,8 @@ final class MUS05_LateJoinerTests: XCTestCase {
         let joinerToken = env.downloader.downloadImage(with: url, options: [], progress: nil) { _, _, _, _ in
             joinerCalls.value += 1
         }
-        XCTAssertTrue(joinerToken?.downloadOperation === firstToken?.downloadOperation, "it joined the finishing operation")
+        XCTAssertTrue(
+            joinerToken?.downloadOperation === firstToken?.downloadOperation, "it joined the finishing operation")
         MUSGatedFinishOperation.release.signal()
         wait(for: [first], timeout: 30)
         XCTAssertTrue(waitUntil { self.env.downloader.runningOperation(for: url) == nil })

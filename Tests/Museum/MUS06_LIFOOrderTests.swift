@@ -36,13 +36,16 @@ final class MUS06_LIFOOrderTests: XCTestCase {
         done.expectedFulfillmentCount = 14
         let (order, holds) = (self.order, self.holds)
         func download(_ index: Int) {
-            env.downloader.downloadImage(with: env.server.url("/\(index)"), options: [], progress: { received, expected, _ in
-                guard received == 0, expected == -1 else { return }  // the call from start()
-                order.update { $0.append(index) }
-                _ = holds[index]?.wait(timeout: .now() + 30)
-            }, completed: { _, _, _, finished in
-                if finished { done.fulfill() }
-            })
+            env.downloader.downloadImage(
+                with: env.server.url("/\(index)"), options: [],
+                progress: { received, expected, _ in
+                    guard received == 0, expected == -1 else { return }  // the call from start()
+                    order.update { $0.append(index) }
+                    _ = holds[index]?.wait(timeout: .now() + 30)
+                },
+                completed: { _, _, _, finished in
+                    if finished { done.fulfill() }
+                })
         }
         download(1)
         XCTAssertTrue(waitUntil { order.value == [1] })
@@ -58,7 +61,8 @@ final class MUS06_LIFOOrderTests: XCTestCase {
     /// Faithful side: the chain built during /1's download (6…2) runs before everything added later.
     func test_MUS06_urlsAddedDuringADownloadRunAfterTheOldOnes() throws {
         try MuseumSide.requireUnpatched("MUS-06")
-        XCTAssertEqual(run(), [1, 7, 6, 5, 4, 3, 2, 14, 13, 12, 11, 10, 9, 8], "the newest cells load last (4.4.8's bug)")
+        XCTAssertEqual(
+            run(), [1, 7, 6, 5, 4, 3, 2, 14, 13, 12, 11, 10, 9, 8], "the newest cells load last (4.4.8's bug)")
     }
 
     /// Fixed side (5.2.0): everything added while /7 ran comes first, newest first.

@@ -15,7 +15,10 @@ final class MUS08_StaleCompletionBlockTests: XCTestCase {
         env = try DownloaderTestEnvironment(prefix: "mus08") { $0.route("/s.png", .stall) }
         env.downloader.setOperationClass(MUSCompletionSignalOperation.self)
     }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     /// Operation 1 is asked for and cancelled while the queue is suspended; operation 2 is asked for; the queue
     /// resumes and operation 1's completion block runs. Returns the URL and operation 2.

@@ -13,11 +13,16 @@ final class MUS09_OrphanDownloadTests: XCTestCase {
     private var env: ManagerTestEnvironment!
 
     override func setUpWithError() throws { env = try ManagerTestEnvironment(namespace: "mus09") }
-    override func tearDown() { env.tearDown(); env = nil }
+    override func tearDown() {
+        env.tearDown()
+        env = nil
+    }
 
     /// Loads `/a.png` with a delegate that cancels every load at the moment the manager asks it; waits until the
     /// manager's continuation has returned. Returns the URL, the load's handle and its completion count.
-    private func loadCancelledInTheGap() throws -> (URL, SDWebImageCombinedOperation, Locked<Int>, MUSCancellingDelegate) {
+    private func loadCancelledInTheGap() throws -> (
+        URL, SDWebImageCombinedOperation, Locked<Int>, MUSCancellingDelegate
+    ) {
         let url = try env.serveFixture("rgba.png", at: "/a.png")
         let afterAnswer = expectation(description: "continueLoad returned")
         let delegate = MUSCancellingDelegate { afterAnswer.fulfill() }
@@ -48,8 +53,9 @@ final class MUS09_OrphanDownloadTests: XCTestCase {
         let running = env.downloader.runningOperation(for: url)
         XCTAssertNotNil(running, "the download goes on (4.4.8's bug)")
         XCTAssertEqual(running?.isCancelled, false)
-        XCTAssertTrue(waitUntil { self.env.server.hits("/a.png") == 1 && self.env.downloader.runningOperation(for: url) == nil },
-                      "it downloads to the end")
+        XCTAssertTrue(
+            waitUntil { self.env.server.hits("/a.png") == 1 && self.env.downloader.runningOperation(for: url) == nil },
+            "it downloads to the end")
         drainMainQueue()
         XCTAssertEqual(calls.value, 0, "for nobody: the cancelled load is never called")
         _ = delegate

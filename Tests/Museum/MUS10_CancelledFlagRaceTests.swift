@@ -2,8 +2,9 @@ import Foundation
 import SDPort
 import SDPortTestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// MUS-10: a data race on the combined operation's `cancelled` flag. 4.4.8 declares it a plain nonatomic
@@ -63,9 +64,10 @@ final class MUS10_CancelledFlagRaceTests: XCTestCase {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let environment = ProcessInfo.processInfo.environment.merging(
             [Self.childVariable: "MUS10", "TSAN_OPTIONS": "halt_on_error=1:exitcode=66"]) { _, new in new }
-        let child = try ChildProcess(executable: binary,
-                                     arguments: ["MuseumTests.MUS10_CancelledFlagRaceTests/test_MUS10_child_raceBody"],
-                                     environment: environment)
+        let child = try ChildProcess(
+            executable: binary,
+            arguments: ["MuseumTests.MUS10_CancelledFlagRaceTests/test_MUS10_child_raceBody"],
+            environment: environment)
         let exit = try child.wait(deadline: 120)
         return ChildRun(status: exit.code, stderr: child.text(2))
     }
@@ -95,8 +97,9 @@ final class MUS10_CancelledFlagRaceTests: XCTestCase {
     func test_MUS10_regressed_cancelledFlagRaces() throws {
         try MuseumSide.requirePatched("MUS-10")
         guard Self.underThreadSanitizer else {
-            throw XCTSkip("MUS-10: only ThreadSanitizer sees this race; run scripts/museum.sh tsan (a build with "
-                          + "--sanitize=thread of the regressed copy)")
+            throw XCTSkip(
+                "MUS-10: only ThreadSanitizer sees this race; run scripts/museum.sh tsan (a build with "
+                    + "--sanitize=thread of the regressed copy)")
         }
         let child = try runChild()
         XCTAssertNotEqual(child.status, 0, "ThreadSanitizer stopped the child")

@@ -14,7 +14,10 @@ final class MUS11_QueryDiskSyncTests: XCTestCase {
         fixture = try MUSCacheFixture("mus11")
         fixture.cache.config.shouldCacheImagesInMemory = false  // the store must not answer from memory
     }
-    override func tearDown() { fixture.tearDown(); fixture = nil }
+    override func tearDown() {
+        fixture.tearDown()
+        fixture = nil
+    }
 
     private typealias Answer = (image: UIImage?, data: Data?, cacheType: SDImageCacheType)
 

@@ -15,7 +15,8 @@ final class MUS12_ProgressiveDecodeStormTests: XCTestCase {
         server = SDPortTestServer()
         let body = Data("SDPB".utf8) + Data(repeating: 7, count: 8_000)
         // About 20 chunks; the first partial decode blocks until the last has arrived.
-        server.route("/p.bin", SDPortTestRoute.data(body, contentType: "image/x-sdpb").trickle(chunkSize: 401, interval: 0.005))
+        server.route(
+            "/p.bin", SDPortTestRoute.data(body, contentType: "image/x-sdpb").trickle(chunkSize: 401, interval: 0.005))
         try server.start()
         savedCoders = SDWebImageCodersManager.shared.coders
         // The operation takes the first coder that decodes progressively; this one must stand alone.
@@ -35,11 +36,13 @@ final class MUS12_ProgressiveDecodeStormTests: XCTestCase {
         let done = expectation(description: "download")
         let chunks = Locked(0)
         let recorder = DownloadRecorder { done.fulfill() }
-        downloader.downloadImage(with: server.url("/p.bin"), options: .progressiveDownload, progress: { received, expected, _ in
-            guard received > 0 else { return }
-            chunks.update { $0 += 1 }
-            if received >= expected { MUSBlockingProgressiveCoder.release.signal() }
-        }, completed: recorder.completed)
+        downloader.downloadImage(
+            with: server.url("/p.bin"), options: .progressiveDownload,
+            progress: { received, expected, _ in
+                guard received > 0 else { return }
+                chunks.update { $0 += 1 }
+                if received >= expected { MUSBlockingProgressiveCoder.release.signal() }
+            }, completed: recorder.completed)
         wait(for: [done], timeout: 30)
         return (chunks.value, MUSBlockingProgressiveCoder.partialCalls.value)
     }

@@ -10,7 +10,10 @@ final class MUS13_WillTerminateCleanupTests: XCTestCase {
     private var fixture: MUSCacheFixture!
 
     override func setUpWithError() throws { fixture = try MUSCacheFixture("mus13") }
-    override func tearDown() { fixture.tearDown(); fixture = nil }
+    override func tearDown() {
+        fixture.tearDown()
+        fixture = nil
+    }
 
     /// Stores one file and dates it eight days back (past the one-week default age); returns its path.
     private func storeExpiredFile() throws -> String {
@@ -31,7 +34,8 @@ final class MUS13_WillTerminateCleanupTests: XCTestCase {
         // Bounded: a wrong side must fail, not hang.
         fixture.cache.ioQueue.async { _ = gate.wait(timeout: .now() + 10) }
         NotificationCenter.default.post(name: UIApplication.willTerminateNotification, object: nil)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "the process would exit now, file kept (4.4.8's bug)")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: path), "the process would exit now, file kept (4.4.8's bug)")
         gate.signal()
         fixture.cache.ioQueue.sync {}
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the queued cleanup deletes it later")

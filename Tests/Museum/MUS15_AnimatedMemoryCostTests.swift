@@ -13,15 +13,21 @@ final class MUS15_AnimatedMemoryCostTests: XCTestCase {
         fixture = try MUSCacheFixture("mus15")
         fixture.cache.config.shouldUseWeakMemoryCache = false  // only the cost-limited part may keep it
     }
-    override func tearDown() { fixture.tearDown(); fixture = nil }
+    override func tearDown() {
+        fixture.tearDown()
+        fixture = nil
+    }
 
     /// A 1 s frame and a 0.1 s frame of 10 × 10 pixels: eleven entries, two distinct frames.
     private func animated() throws -> UIImage {
         func frame(_ value: UInt8) -> UIImage {
             UIImage(pixelWidth: 10, pixelHeight: 10, pixels: [UInt8](repeating: value, count: 400), hasAlpha: false)
         }
-        let image = try XCTUnwrap(SDWebImageCoderHelper.animatedImage(with: [SDWebImageFrame(image: frame(1), duration: 1.0),
-                                                                            SDWebImageFrame(image: frame(2), duration: 0.1)]))
+        let image = try XCTUnwrap(
+            SDWebImageCoderHelper.animatedImage(with: [
+                SDWebImageFrame(image: frame(1), duration: 1.0),
+                SDWebImageFrame(image: frame(2), duration: 0.1),
+            ]))
         XCTAssertEqual(image.images?.count, 11)
         return image
     }

@@ -10,8 +10,10 @@ import XCTest
 final class MUS16_FrameDurationTests: XCTestCase {
     private func animated(_ durations: [TimeInterval]) throws -> UIImage {
         let frames = durations.enumerated().map { index, duration in
-            SDWebImageFrame(image: UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [UInt8(index % 256), 0, 0, 255], hasAlpha: false),
-                            duration: duration)
+            SDWebImageFrame(
+                image: UIImage(
+                    pixelWidth: 1, pixelHeight: 1, pixels: [UInt8(index % 256), 0, 0, 255], hasAlpha: false),
+                duration: duration)
         }
         return try XCTUnwrap(SDWebImageCoderHelper.animatedImage(with: frames))
     }

@@ -11,7 +11,10 @@ final class MUS17_AccessDateTests: XCTestCase {
     private var fixture: MUSCacheFixture!
 
     override func setUpWithError() throws { fixture = try MUSCacheFixture("mus17") }
-    override func tearDown() { fixture.tearDown(); fixture = nil }
+    override func tearDown() {
+        fixture.tearDown()
+        fixture = nil
+    }
 
     private var now: TimeInterval { Date().timeIntervalSince1970 }
 
@@ -31,7 +34,8 @@ final class MUS17_AccessDateTests: XCTestCase {
         MUSCacheFixture.setTimes(control, access: future, modification: now - 8 * 86_400)
         _ = FileManager.default.contents(atPath: control)
         if MUSCacheFixture.accessTime(control) != Int(future) {
-            throw XCTSkip("MUS-17: this mount records every read itself (strictatime), so it cannot tell who set the date")
+            throw XCTSkip(
+                "MUS-17: this mount records every read itself (strictatime), so it cannot tell who set the date")
         }
     }
 

@@ -12,7 +12,10 @@ final class MUS19_NulInFileNameTests: XCTestCase {
     private let key = "http://h/a.png%00"
 
     override func setUpWithError() throws { fixture = try MUSCacheFixture("mus19") }
-    override func tearDown() { fixture.tearDown(); fixture = nil }
+    override func tearDown() {
+        fixture.tearDown()
+        fixture = nil
+    }
 
     private var namesOnDisk: [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: fixture.cache.diskCachePath)) ?? []

@@ -16,13 +16,20 @@ final class MUSBlockingProgressiveCoder: SDWebImageProgressiveCoder, @unchecked 
     func decodeImage(from data: Data) throws -> UIImage { Self.pixel }
     func incrementallyDecodedImage(with data: Data?, finished: Bool) -> UIImage? {
         var call = 0
-        Self.partialCalls.update { $0 += 1; call = $0 }
+        Self.partialCalls.update {
+            $0 += 1
+            call = $0
+        }
         if call == 1 { _ = Self.release.wait(timeout: .now() + 30) }
         return Self.pixel
     }
-    func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? { image }
+    func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+        image
+    }
     func canEncode(to format: SDImageFormat) -> Bool { false }
     func encodedData(with image: UIImage?, format: SDImageFormat) -> Data? { nil }
 
-    private static var pixel: UIImage { UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [0, 0, 0, 255], hasAlpha: false) }
+    private static var pixel: UIImage {
+        UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [0, 0, 0, 255], hasAlpha: false)
+    }
 }

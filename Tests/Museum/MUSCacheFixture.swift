@@ -13,7 +13,8 @@ final class MUSCacheFixture: @unchecked Sendable {  // every property is set onc
     init(_ namespace: String) throws {
         directory = try TemporaryDirectory(prefix: "sdport-\(namespace)")
         cache = SDImageCache(namespace: namespace, diskCacheDirectory: directory.path)
-        image = UIImage(pixelWidth: 4, pixelHeight: 4, pixels: [UInt8](repeating: 99, count: 64), hasAlpha: false, format: .png)
+        image = UIImage(
+            pixelWidth: 4, pixelHeight: 4, pixels: [UInt8](repeating: 99, count: 64), hasAlpha: false, format: .png)
         guard let encoded = SDWebImageCodersManager.shared.encodedData(with: image, format: .png) else {
             throw CocoaError(.coderInvalidValue)
         }

@@ -16,15 +16,17 @@ enum MuseumSide {
     /// regress exhibit).
     static func requireUnpatched(_ exhibit: String) throws {
         if isPatched {
-            throw XCTSkip("\(exhibit): this side runs on the port as it is; unset \(variable) (now \(variable)=patched)")
+            throw XCTSkip(
+                "\(exhibit): this side runs on the port as it is; unset \(variable) (now \(variable)=patched)")
         }
     }
 
     /// Skips unless the run is on a copy with the exhibit's patch applied.
     static func requirePatched(_ exhibit: String) throws {
         if !isPatched {
-            throw XCTSkip("\(exhibit): this side needs Museum/\(exhibit)'s patch; run scripts/museum.sh verify "
-                          + "(it applies the patch and sets \(variable)=patched)")
+            throw XCTSkip(
+                "\(exhibit): this side needs Museum/\(exhibit)'s patch; run scripts/museum.sh verify "
+                    + "(it applies the patch and sets \(variable)=patched)")
         }
     }
 }

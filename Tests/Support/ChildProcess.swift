@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One child process of a test, always with a deadline: the one way the tests start a process (`sdport`, the
@@ -82,8 +83,10 @@ public final class ChildProcess: @unchecked Sendable {
     private var openReaders = 0
 
     /// Starts `executable arguments...` in `directory` with `environment` (nil: this process's).
-    public init(executable: URL, arguments: [String], directory: URL? = nil, environment: [String: String]? = nil,
-                stdin: Stream = .null, stdout: Stream = .pipe, stderr: Stream = .pipe) throws {
+    public init(
+        executable: URL, arguments: [String], directory: URL? = nil, environment: [String: String]? = nil,
+        stdin: Stream = .null, stdout: Stream = .pipe, stderr: Stream = .pipe
+    ) throws {
         commandLine = ([executable.path] + arguments).map(Self.quoted).joined(separator: " ")
         let launcher = try Self.productExecutable("sdport-test-launcher")
 
@@ -314,15 +317,20 @@ public final class ChildProcess: @unchecked Sendable {
         public var description: String { "\(name) binary not found; looked at \(candidates)" }
     }
 
-    private typealias CloseFromFunction = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private typealias ChangeDirectoryFunction = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>,
-                                                                UnsafePointer<CChar>) -> Int32
+    private typealias CloseFromFunction =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private typealias ChangeDirectoryFunction =
+        @convention(c) (
+            UnsafeMutablePointer<posix_spawn_file_actions_t>,
+            UnsafePointer<CChar>
+        ) -> Int32
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34): the child keeps descriptors 0-3 only, whatever
     /// this process has open without close-on-exec. Looked up with `dlsym`: Swift's Glibc module hides the `_np`
     /// functions behind `_GNU_SOURCE`.
     private static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) throws {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else {
             throw POSIXError(.ENOSYS)
         }
         let result = unsafeBitCast(symbol, to: CloseFromFunction.self)(&actions, lowest)
@@ -339,8 +347,10 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// `strings` as a NULL-terminated C array for the duration of `body`.
-    private static func withCStrings<R>(_ strings: [String],
-                                        _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    private static func withCStrings<R>(
+        _ strings: [String],
+        _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
+    ) -> R {
         let pointers = strings.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }

@@ -32,13 +32,17 @@ extension ManagerTestEnvironment {
     /// Loads `url` through the manager and waits (running the main queue) for the first finished completion and
     /// for the load to leave `runningOperations`. Returns every call received by then, and the operation.
     @discardableResult
-    public func load(_ url: URL?, options: SDWebImageOptions = [], timeout: TimeInterval = 15,
-                     manager: SDWebImageManager? = nil) -> (calls: [CompletionCall], operation: SDWebImageCombinedOperation) {
+    public func load(
+        _ url: URL?, options: SDWebImageOptions = [], timeout: TimeInterval = 15,
+        manager: SDWebImageManager? = nil
+    ) -> (calls: [CompletionCall], operation: SDWebImageCombinedOperation) {
         let calls = Recorder<CompletionCall>()
         let operation = (manager ?? self.manager).loadImage(with: url, options: options) {
             image, data, error, cacheType, finished, imageURL in
-            calls.append(CompletionCall(image: image, data: data, error: error, cacheType: cacheType,
-                                           finished: finished, url: imageURL))
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType,
+                    finished: finished, url: imageURL))
         }
         let loader = manager ?? self.manager
         // The finished completion, then the end of the load: as in the original, the manager calls the completion

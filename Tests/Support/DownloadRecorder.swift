@@ -42,9 +42,10 @@ public final class DownloadRecorder: @unchecked Sendable {
     /// Pass as the `completed` block.
     public var completed: SDWebImageDownloaderCompletedBlock {
         { [self] image, data, error, finished in
-            let entry = Completion(image: image, data: data, error: error as NSError?, finished: finished,
-                                   onMainThread: Thread.isMainThread,
-                                   onMainQueue: DispatchQueue.getSpecific(key: Self.mainQueueKey) == true)
+            let entry = Completion(
+                image: image, data: data, error: error as NSError?, finished: finished,
+                onMainThread: Thread.isMainThread,
+                onMainQueue: DispatchQueue.getSpecific(key: Self.mainQueueKey) == true)
             let isFirstFinish = lock.withLock { () -> Bool in
                 let first = finished && !_completions.contains { $0.finished }
                 _completions.append(entry)

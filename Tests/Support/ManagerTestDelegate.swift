@@ -31,8 +31,10 @@ public class ManagerTestDelegate: SDWebImageManagerDelegate, @unchecked Sendable
         return allowDownloads
     }
 
-    public func imageManager(_ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL,
-                             withError error: Error) -> Bool {
+    public func imageManager(
+        _ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL,
+        withError error: Error
+    ) -> Bool {
         blockQuestions.append(error as NSError)
         return blockFailedURLs
     }

@@ -20,8 +20,9 @@ public final class ManagerTestEnvironment: @unchecked Sendable {
         // Its protocol cache in the temporary directory too: `SDWebImageDownloader()` would put it in the real
         // user cache folder.
         let configuration = URLSessionConfiguration.default
-        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 8 << 20,
-                                          diskPath: directory.url.appendingPathComponent("protocol-cache").path)
+        configuration.urlCache = URLCache(
+            memoryCapacity: 1 << 20, diskCapacity: 8 << 20,
+            diskPath: directory.url.appendingPathComponent("protocol-cache").path)
         downloader = SDWebImageDownloader(sessionConfiguration: configuration)
         manager = SDWebImageManager(cache: cache, downloader: downloader)
         try server.start()

@@ -3,7 +3,9 @@ import SDPort
 
 /// A `ManagerTestDelegate` that also implements the transform (`SDWebImageManagerTransformingDelegate`): it applies
 /// `transform` and records the thread of each call.
-public final class ManagerTransformingTestDelegate: ManagerTestDelegate, SDWebImageManagerTransformingDelegate, @unchecked Sendable {
+public final class ManagerTransformingTestDelegate: ManagerTestDelegate, SDWebImageManagerTransformingDelegate,
+    @unchecked Sendable
+{
     /// Guards `_transform`.
     private let transformLock = NSLock()
     private var _transform: (@Sendable (UIImage?) -> UIImage?)?
@@ -19,8 +21,10 @@ public final class ManagerTransformingTestDelegate: ManagerTestDelegate, SDWebIm
         set { transformLock.withLock { _transform = newValue } }
     }
 
-    public func imageManager(_ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?,
-                             withURL imageURL: URL?) -> UIImage? {
+    public func imageManager(
+        _ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?,
+        withURL imageURL: URL?
+    ) -> UIImage? {
         transformThreads.append(Thread.isMainThread)
         return transform.map { $0(image) } ?? image
     }

@@ -16,8 +16,9 @@ public struct TemporaryDirectory: Sendable {
         // Make every folder writable again first, so tests that made one read-only still clean up.
         if let walker = FileManager.default.enumerator(atPath: url.path) {
             for case let relative as String in walker {
-                _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755],
-                                                           ofItemAtPath: url.appendingPathComponent(relative).path)
+                _ = try? FileManager.default.setAttributes(
+                    [.posixPermissions: 0o755],
+                    ofItemAtPath: url.appendingPathComponent(relative).path)
             }
         }
         _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)

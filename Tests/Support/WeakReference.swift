@@ -12,7 +12,12 @@ public final class WeakReference: @unchecked Sendable {
 
     public var object: AnyObject? {
         get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue; wasSet = wasSet || newValue != nil } }
+        set {
+            lock.withLock {
+                stored = newValue
+                wasSet = wasSet || newValue != nil
+            }
+        }
     }
 
     public var wasEverSet: Bool { lock.withLock { wasSet } }

@@ -5,11 +5,14 @@ import XCTest
 extension XCTestCase {
     /// Starts one download of `url` and waits for its final completion; the recorder holds every progress call
     /// and completion it reported. Shared by the downloader's behaviour and interview tests.
-    public func downloadAndWait(_ downloader: SDWebImageDownloader, _ url: URL, options: SDWebImageDownloaderOptions = [],
-                                timeout: TimeInterval = 30) -> DownloadRecorder {
+    public func downloadAndWait(
+        _ downloader: SDWebImageDownloader, _ url: URL, options: SDWebImageDownloaderOptions = [],
+        timeout: TimeInterval = 30
+    ) -> DownloadRecorder {
         let done = expectation(description: "download \(url.path)")
         let recorder = DownloadRecorder { done.fulfill() }
-        downloader.downloadImage(with: url, options: options, progress: recorder.progress, completed: recorder.completed)
+        downloader.downloadImage(
+            with: url, options: options, progress: recorder.progress, completed: recorder.completed)
         wait(for: [done], timeout: timeout)
         return recorder
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Glibc
+import Synchronization
 
 /// Writes a file so that it appears whole or not at all: the bytes go to a hidden temporary file in the
 /// same directory, which is then renamed over the destination (rename within one directory is atomic on

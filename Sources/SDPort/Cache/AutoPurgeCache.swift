@@ -131,7 +131,8 @@ public final class AutoPurgeCache<Key: Hashable & Sendable, Value: AnyObject & S
 
     /// Removes every object (from the weak side table too).
     public func removeAllObjects() {
-        let dropped = lock.withLock { () -> ([AutoPurgeCacheStorage<Key, Value>.Slot], [Key: AutoPurgeCacheStorage<Key, Value>.WeakEntry]) in
+        let dropped = lock.withLock {
+            () -> ([AutoPurgeCacheStorage<Key, Value>.Slot], [Key: AutoPurgeCacheStorage<Key, Value>.WeakEntry]) in
             defer { storage.weakEntries = [:] }
             return (storage.resetStrongStore(), storage.weakEntries)
         }

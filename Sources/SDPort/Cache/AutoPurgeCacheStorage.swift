@@ -107,7 +107,9 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     /// Sets `object` as the most recent entry for `key`, then evicts until the limits hold. Returns a replaced
     /// object, so the caller can release it outside the lock.
     @inlinable
-    mutating func setObject(_ object: Value, forKey key: Key, cost: Int, useWeak: Bool, evicted: inout [Value]) -> Value? {
+    mutating func setObject(_ object: Value, forKey key: Key, cost: Int, useWeak: Bool, evicted: inout [Value])
+        -> Value?
+    {
         let replaced = insertStrong(object, forKey: key, cost: cost)
         if useWeak {
             weakEntries[key] = WeakEntry(value: object, cost: cost)
@@ -234,7 +236,8 @@ struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {
     @inlinable
     mutating func trim(into evicted: inout [Value]) {
         while oldest != Self.none,
-              (countLimit > 0 && count > countLimit) || (effectiveCostLimit > 0 && totalCost > effectiveCostLimit) {
+            (countLimit > 0 && count > countLimit) || (effectiveCostLimit > 0 && totalCost > effectiveCostLimit)
+        {
             if let value = unlink(oldest) { evicted.append(value) }
         }
     }

@@ -73,11 +73,14 @@ enum CacheDirectoryScanner {
 
     /// Visits the files under `root` and removes those the callback asks to. Returns how many were removed.
     @discardableResult
-    static func forEachFile(under root: String, skipsHiddenDirectories: Bool,
-                            _ visit: (CacheDirectoryEntry) -> Decision) -> Int {
+    static func forEachFile(
+        under root: String, skipsHiddenDirectories: Bool,
+        _ visit: (CacheDirectoryEntry) -> Decision
+    ) -> Int {
         var subdirectories: [String] = []
-        var removed = visitFiles(of: root, skipsHiddenDirectories: skipsHiddenDirectories,
-                                 subdirectories: &subdirectories, visit)
+        var removed = visitFiles(
+            of: root, skipsHiddenDirectories: skipsHiddenDirectories,
+            subdirectories: &subdirectories, visit)
         // Entered after the parent is closed, so a deep tree holds one open directory at a time.
         for subdirectory in subdirectories {
             removed += forEachFile(under: subdirectory, skipsHiddenDirectories: skipsHiddenDirectories, visit)
@@ -86,8 +89,10 @@ enum CacheDirectoryScanner {
     }
 
     /// The files of one directory (removing those the callback asks to), collecting its subdirectories.
-    private static func visitFiles(of root: String, skipsHiddenDirectories: Bool, subdirectories: inout [String],
-                                   _ visit: (CacheDirectoryEntry) -> Decision) -> Int {
+    private static func visitFiles(
+        of root: String, skipsHiddenDirectories: Bool, subdirectories: inout [String],
+        _ visit: (CacheDirectoryEntry) -> Decision
+    ) -> Int {
         guard let directory = opendir(root) else { return 0 }
         defer { closedir(directory) }
         let directoryDescriptor = dirfd(directory)
@@ -120,8 +125,10 @@ enum CacheDirectoryScanner {
     }
 
     /// Reports the entries of one directory and collects its subdirectories.
-    private static func listEntries(of root: String, skipsHiddenEntries: Bool, subdirectories: inout [String],
-                                    _ visit: (CacheDirectoryEntry) -> Void) {
+    private static func listEntries(
+        of root: String, skipsHiddenEntries: Bool, subdirectories: inout [String],
+        _ visit: (CacheDirectoryEntry) -> Void
+    ) {
         guard let directory = opendir(root) else { return }
         defer { closedir(directory) }
         let directoryDescriptor = dirfd(directory)

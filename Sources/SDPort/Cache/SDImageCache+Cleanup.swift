@@ -25,7 +25,8 @@ extension SDImageCache {
             do {
                 try self.fileManager.createDirectory(atPath: self.diskCachePath, withIntermediateDirectories: true)
             } catch {
-                SDImageCache.logger.error("clearDisk: cannot recreate \(self.diskCachePath): \(SDImageCache.describe(error))")
+                SDImageCache.logger.error(
+                    "clearDisk: cannot recreate \(self.diskCachePath): \(SDImageCache.describe(error))")
             }
             if let completion { self.callBack(completion) }
         }
@@ -57,9 +58,11 @@ extension SDImageCache {
         var kept: [(path: String, date: TimeInterval, allocatedSize: UInt64)] = []
         var currentCacheSize: UInt64 = 0
         // Pass 1 removes expired files as the scan meets them (the original lists them first, then deletes).
-        let removedCount = CacheDirectoryScanner.forEachFile(under: diskCachePath, skipsHiddenDirectories: true) { entry in
+        let removedCount = CacheDirectoryScanner.forEachFile(under: diskCachePath, skipsHiddenDirectories: true) {
+            entry in
             if entry.isHidden {
-                let isAbandonedTemporary = entry.name.hasPrefix(AtomicFileWriter.temporaryPrefix)
+                let isAbandonedTemporary =
+                    entry.name.hasPrefix(AtomicFileWriter.temporaryPrefix)
                     && entry.modificationDate < now - SDImageCache.abandonedTemporaryFileAge
                 return isAbandonedTemporary ? .remove : .keep
             }
@@ -80,7 +83,8 @@ extension SDImageCache {
                 if currentCacheSize < desiredCacheSize { break }
             }
         }
-        SDImageCache.logger.debug("deleteOldFiles: \(removedCount) expired, \(trimmedCount) removed for size, \(currentCacheSize) bytes left")
+        SDImageCache.logger.debug(
+            "deleteOldFiles: \(removedCount) expired, \(trimmedCount) removed for size, \(currentCacheSize) bytes left")
     }
 
     /// The logical size in bytes (`st_size`) of everything under the cache directory, read synchronously on

@@ -25,8 +25,10 @@ extension SDImageCache {
     ///   through the context's `callbackQueue`, else `SDCallbackQueue(completionQueue:)`: with the main queue, a
     ///   cancel made on the main thread answers before `cancel()` returns (5.21.0's main-thread policy, V5-12).
     @discardableResult
-    public func queryImage(forKey key: String?, options: SDWebImageV5Options, context: SDWebImageContext?,
-                           done: SDCacheQueryCompletedBlock?) -> Operation? {
+    public func queryImage(
+        forKey key: String?, options: SDWebImageV5Options, context: SDWebImageContext?,
+        done: SDCacheQueryCompletedBlock?
+    ) -> Operation? {
         guard let key else {
             done?(nil, nil, .none)
             return nil
@@ -41,7 +43,8 @@ extension SDImageCache {
             done?(memoryImage, nil, .memory)
             return nil
         }
-        let synchronous = memoryImage != nil ? options.contains(.queryMemoryDataSync) : options.contains(.queryDiskDataSync)
+        let synchronous =
+            memoryImage != nil ? options.contains(.queryMemoryDataSync) : options.contains(.queryDiskDataSync)
         // A synchronous 5.x query searches on the io queue (4.4.8's `.queryDiskSync` reads on the caller's thread)
         // and calls `done` once the search has returned, on the caller's thread. Where 5.x calls `done` changed
         // within 5.x: chapter 08 gives the versions.
@@ -50,20 +53,23 @@ extension SDImageCache {
         let callbackQueue = context?.callbackQueue ?? SDCallbackQueue(completionQueue: completionQueue)
         let callBack: @Sendable (@escaping @Sendable () -> Void) -> Void = { callbackQueue.async($0) }
         let token = SDImageCacheToken(key: key, done: done, callBack: callBack)
-        let search = performQuery(forKey: key, memoryImage: memoryImage, execution: synchronous ? .ioQueueWaiting : .ioQueue,
-                            checksCancelBeforeDone: true,
-                            memoryKey: { _ in SDImageCache.memoryKey(forDiskImageOf: key, context: context) },
-                            callBack: callBack,
-                            decode: { data in
-                                do {
-                                    return try SDImageCacheDecodeImageData(data, key, options, context,
-                                                                           shouldDecompress: self.config.shouldDecompressImages)
-                                } catch {
-                                    SDImageCache.logger.notice("disk cache file for key \(key) does not decode: \(error.localizedDescription)")
-                                    return nil
-                                }
-                            },
-                            done: { image, data, cacheType in token.answer(image, data, cacheType) })
+        let search = performQuery(
+            forKey: key, memoryImage: memoryImage, execution: synchronous ? .ioQueueWaiting : .ioQueue,
+            checksCancelBeforeDone: true,
+            memoryKey: { _ in SDImageCache.memoryKey(forDiskImageOf: key, context: context) },
+            callBack: callBack,
+            decode: { data in
+                do {
+                    return try SDImageCacheDecodeImageData(
+                        data, key, options, context,
+                        shouldDecompress: self.config.shouldDecompressImages)
+                } catch {
+                    SDImageCache.logger.notice(
+                        "disk cache file for key \(key) does not decode: \(error.localizedDescription)")
+                    return nil
+                }
+            },
+            done: { image, data, cacheType in token.answer(image, data, cacheType) })
         token.attach(search)
         return token
     }
@@ -71,8 +77,10 @@ extension SDImageCache {
     /// Stores `image` where `cacheType` says: `.memory` in memory only, `.disk` on disk only (`imageData`, or the
     /// image encoded when nil), `.all` both, `.none` nowhere. `completion` runs at once when nothing is written to
     /// disk, else on `completionQueue` after the write. A nil image or key stores nothing.
-    public func storeImage(_ image: UIImage?, imageData: Data?, forKey key: String?, cacheType: SDWebImageV5CacheType,
-                           completion: SDWebImageNoParamsBlock?) {
+    public func storeImage(
+        _ image: UIImage?, imageData: Data?, forKey key: String?, cacheType: SDWebImageV5CacheType,
+        completion: SDWebImageNoParamsBlock?
+    ) {
         guard let image, let key, cacheType != .none else {
             completion?()
             return

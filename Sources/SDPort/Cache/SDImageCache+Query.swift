@@ -72,8 +72,10 @@ extension SDImageCache {
     ///   reported as `.disk` with its data; a file that does not decode is `(nil, its data, .disk)`, as 4.4.8
     ///   answers (CACHE-16); a miss is `(nil, nil, .none)`. Asynchronous answers arrive on `completionQueue`.
     @discardableResult
-    public func queryCacheOperation(forKey key: String?, options: SDImageCacheOptions,
-                                    done: SDCacheQueryCompletedBlock?) -> Operation? {
+    public func queryCacheOperation(
+        forKey key: String?, options: SDImageCacheOptions,
+        done: SDCacheQueryCompletedBlock?
+    ) -> Operation? {
         guard let key else {
             done?(nil, nil, .none)
             return nil
@@ -85,11 +87,12 @@ extension SDImageCache {
             return nil
         }
 
-        return performQuery(forKey: key, memoryImage: memoryImage,
-                            execution: options.contains(.queryDiskSync) ? .callersThread : .ioQueue,
-                            checksCancelBeforeDone: false,
-                            decode: { data in self.diskImage(forKey: key, data: data, options: options) },
-                            done: done)
+        return performQuery(
+            forKey: key, memoryImage: memoryImage,
+            execution: options.contains(.queryDiskSync) ? .callersThread : .ioQueue,
+            checksCancelBeforeDone: false,
+            decode: { data in self.diskImage(forKey: key, data: data, options: options) },
+            done: done)
     }
 
     // MARK: On the io queue (or the caller's thread for `.queryDiskSync`)

@@ -25,17 +25,21 @@ extension SDImageCache {
     /// 4.4.8 checks only before the search. `memoryKey` (5.x only) names the memory key a decoded file goes under,
     /// nil for none; without it the file goes under `key`. `callBack` (5.x only) runs an asynchronous answer
     /// instead of `completionQueue`. Returns the cancel token.
-    func performQuery(forKey key: String, memoryImage: UIImage?, execution: QueryExecution, checksCancelBeforeDone: Bool,
-                      memoryKey: (@Sendable (UIImage) -> String?)? = nil,
-                      callBack: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil,
-                      decode: @escaping @Sendable (Data) -> UIImage?, done: SDCacheQueryCompletedBlock?) -> Operation {
+    func performQuery(
+        forKey key: String, memoryImage: UIImage?, execution: QueryExecution, checksCancelBeforeDone: Bool,
+        memoryKey: (@Sendable (UIImage) -> String?)? = nil,
+        callBack: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil,
+        decode: @escaping @Sendable (Data) -> UIImage?, done: SDCacheQueryCompletedBlock?
+    ) -> Operation {
         let callBack = callBack ?? { self.callBack($0) }
         let operation = Operation()
         let search: @Sendable () -> (UIImage?, Data?, SDImageCacheType) = {
             let start = SDWebImageTrace.stepStart()  // the step covers the read and the decode (nil: untraced)
             let diskData = self.diskImageDataBySearchingAllPaths(forKey: key)
             if let memoryImage {
-                SDWebImageTrace.record(.diskQuery, key: key, since: start, diskData != nil ? "data read for a memory hit" : "no data for a memory hit")
+                SDWebImageTrace.record(
+                    .diskQuery, key: key, since: start,
+                    diskData != nil ? "data read for a memory hit" : "no data for a memory hit")
                 return (memoryImage, diskData, .memory)
             }
             guard let diskData else {
@@ -45,7 +49,8 @@ extension SDImageCache {
             guard let image = decode(diskData) else {
                 // The type is .disk once the file is read, whether or not it decodes (4.4.8
                 // `SDImageCache.m:539-547`; 5.x the same): the caller gets the bytes and no image (CACHE-16).
-                SDWebImageTrace.record(.diskQuery, key: key, since: start, "file does not decode: no image, its \(diskData.count) bytes")
+                SDWebImageTrace.record(
+                    .diskQuery, key: key, since: start, "file does not decode: no image, its \(diskData.count) bytes")
                 return (nil, diskData, .disk)
             }
             if self.config.shouldCacheImagesInMemory, let memoryKey = memoryKey.map({ $0(image) }) ?? key {

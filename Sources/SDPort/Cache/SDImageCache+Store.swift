@@ -24,8 +24,10 @@ extension SDImageCache {
     /// A nil image or key calls `completion` at once and stores nothing. Without `toDisk` the completion runs
     /// at once, on the caller's thread; after a disk write it runs on `completionQueue`. A failed write (or an
     /// image no coder can encode) leaves no file and is logged; the completion still runs.
-    public func store(_ image: UIImage?, imageData: Data?, forKey key: String?, toDisk: Bool,
-                      completion: SDWebImageNoParamsBlock?) {
+    public func store(
+        _ image: UIImage?, imageData: Data?, forKey key: String?, toDisk: Bool,
+        completion: SDWebImageNoParamsBlock?
+    ) {
         guard let image, let key else {
             completion?()
             return
@@ -119,7 +121,8 @@ extension SDImageCache {
     static func describe(_ error: Error) -> String {
         if let failure = error as? AtomicFileWriter.Failure { return failure.reason }
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription

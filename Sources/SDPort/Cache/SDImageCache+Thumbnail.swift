@@ -22,7 +22,8 @@ extension SDImageCache {
             return nil
         }
         guard let size = context?.thumbnailPixelSize, size.width > 0, size.height > 0,
-              !key.contains("-Thumbnail(") else {
+            !key.contains("-Thumbnail(")
+        else {
             return key
         }
         return SDThumbnailedKeyForKey(key, size, context?.preserveAspectRatio ?? true) ?? key

@@ -172,7 +172,8 @@ public final class SDImageCache: @unchecked Sendable {
         set { defaultMemoryCostLimitValue.wrappedValue = max(0, newValue) }
     }
     private static let defaultMemoryCostLimitValue =
-        SDLocked(wrappedValue: Int(clamping: SDProcessMemory.limitBytes() / 4 / UInt64(SDWebImageCoderHelper.bytesPerPixel)))
+        SDLocked(
+            wrappedValue: Int(clamping: SDProcessMemory.limitBytes() / 4 / UInt64(SDWebImageCoderHelper.bytesPerPixel)))
 
     /// The limit this cache's memory cache keeps while `maxMemoryCost` is 0 (see `defaultMemoryCostLimit`).
     public var memoryCostLimitWhenUnset: Int {
@@ -224,7 +225,9 @@ public final class SDImageCache: @unchecked Sendable {
         let terminate = center.addObserver(forName: UIApplication.willTerminateNotification, object: nil, queue: nil) {
             [weak self] _ in self?.deleteOldFiles(completionBlock: nil)
         }
-        let background = center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil) {
+        let background = center.addObserver(
+            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
+        ) {
             [weak self] _ in self?.backgroundDeleteOldFiles()
         }
         stateLock.withLock { lifecycleObservers = [terminate, background] }

@@ -10,7 +10,8 @@ public typealias SDWebImageNoParamsBlock = @Sendable () -> Void
 /// The done block of a cache query: the image (nil on a miss), the disk data when it was read, and where
 /// the image came from.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.h:44` (`SDCacheQueryCompletedBlock`).
-public typealias SDCacheQueryCompletedBlock = @Sendable (_ image: UIImage?, _ data: Data?, _ cacheType: SDImageCacheType) -> Void
+public typealias SDCacheQueryCompletedBlock =
+    @Sendable (_ image: UIImage?, _ data: Data?, _ cacheType: SDImageCacheType) -> Void
 
 /// Whether a file for the key exists on disk.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.h:46` (`SDWebImageCheckCacheCompletionBlock`).

@@ -7,7 +7,9 @@ import Foundation
 /// force decoding unless `avoidDecodeImage`), with `key` the cache key the data was stored under. `shouldDecompress`
 /// carries the 4.4.8 cache setting `config.shouldDecompressImages`, which 5.x replaced by the option.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCacheDefine.m:99` (`SDImageCacheDecodeImageData`).
-public func SDImageCacheDecodeImageData(_ data: Data, _ key: String, _ options: SDWebImageV5Options,
-                                        _ context: SDWebImageContext?, shouldDecompress: Bool = true) throws -> UIImage {
+public func SDImageCacheDecodeImageData(
+    _ data: Data, _ key: String, _ options: SDWebImageV5Options,
+    _ context: SDWebImageContext?, shouldDecompress: Bool = true
+) throws -> UIImage {
     try SDImageV5Decoding.decode(data, key: key, options: options, context: context, shouldDecompress: shouldDecompress)
 }

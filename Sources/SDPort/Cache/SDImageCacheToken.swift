@@ -24,8 +24,10 @@ public final class SDImageCacheToken: Operation, @unchecked Sendable {
     /// Where the cancel's answer runs.
     private let callBack: @Sendable (@escaping @Sendable () -> Void) -> Void
 
-    init(key: String, done: SDCacheQueryCompletedBlock?,
-         callBack: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    init(
+        key: String, done: SDCacheQueryCompletedBlock?,
+        callBack: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
+    ) {
         self.key = key
         self.doneBlock = done
         self.callBack = callBack

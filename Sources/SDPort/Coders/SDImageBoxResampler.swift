@@ -21,7 +21,8 @@ enum SDImageBoxResampler {
         init(source: Int, destination: Int) {
             let ratio = Double(source) / Double(destination)
             for d in 0..<destination {
-                let low = Double(d) * ratio, high = Double(d + 1) * ratio
+                let low = Double(d) * ratio
+                let high = Double(d + 1) * ratio
                 let start = min(source - 1, Int(low))
                 let end = max(start + 1, min(source, Int(high.rounded(.up))))
                 first.append(start)
@@ -42,16 +43,20 @@ enum SDImageBoxResampler {
     /// builds (where range iteration and bounds checks are not optimised away) usable on 18-megapixel images.
     static func resample(_ image: UIImage, toWidth width: Int, height: Int) -> [UInt8] {
         image.pixels.withUnsafeBufferPointer { source in
-            resample(sourceWidth: image.pixelWidth, sourceHeight: image.pixelHeight, hasAlpha: image.hasAlpha,
-                     toWidth: width, height: height) { source.baseAddress! + $0 * image.bytesPerRow }
+            resample(
+                sourceWidth: image.pixelWidth, sourceHeight: image.pixelHeight, hasAlpha: image.hasAlpha,
+                toWidth: width, height: height
+            ) { source.baseAddress! + $0 * image.bytesPerRow }
         }
     }
 
     /// The same from rows handed out one by one: `row(y)` is asked for each source row once, in increasing
     /// order, and its pointer need only stay valid until the next call. A decoder can stream rows into this
     /// without ever holding the whole source bitmap (`SDWebImageJPEGCoder.decodeScaledDown`).
-    static func resample(sourceWidth: Int, sourceHeight: Int, hasAlpha: Bool, toWidth width: Int, height: Int,
-                         row sourceRow: (Int) -> UnsafePointer<UInt8>) -> [UInt8] {
+    static func resample(
+        sourceWidth: Int, sourceHeight: Int, hasAlpha: Bool, toWidth width: Int, height: Int,
+        row sourceRow: (Int) -> UnsafePointer<UInt8>
+    ) -> [UInt8] {
         let columns = Taps(source: sourceWidth, destination: width)
         let rows = Taps(source: sourceHeight, destination: height)
         let premultiply = hasAlpha
@@ -71,17 +76,19 @@ enum SDImageBoxResampler {
                         columns.offsets.withUnsafeBufferPointer { columnOffsets in
                             var dy = 0
                             while dy < height {
-                                let firstTap = rows.offsets[dy], tapCount = rows.offsets[dy + 1] - firstTap
+                                let firstTap = rows.offsets[dy]
+                                let tapCount = rows.offsets[dy + 1] - firstTap
                                 var k = 0
                                 while k < tapCount {
                                     let sy = rows.first[dy] + k
                                     let slot = sy % maxRowTaps
                                     let slotRow = cache + slot * rowFloats
                                     if cachedRow[slot] != sy {
-                                        resampleRow(sourceRow(sy), into: slotRow,
-                                                    width: width, first: columnFirst.baseAddress!,
-                                                    offsets: columnOffsets.baseAddress!, weights: columnWeights.baseAddress!,
-                                                    premultiply: premultiply)
+                                        resampleRow(
+                                            sourceRow(sy), into: slotRow,
+                                            width: width, first: columnFirst.baseAddress!,
+                                            offsets: columnOffsets.baseAddress!, weights: columnWeights.baseAddress!,
+                                            premultiply: premultiply)
                                         cachedRow[slot] = sy
                                     }
                                     tapRows[k] = UnsafePointer(slotRow)
@@ -89,8 +96,11 @@ enum SDImageBoxResampler {
                                 }
                                 rows.weights.withUnsafeBufferPointer { rowWeights in
                                     tapRows.withUnsafeBufferPointer { taps in
-                                        store(taps.baseAddress!, weights: rowWeights.baseAddress! + firstTap, count: tapCount,
-                                              width: width, into: out.baseAddress! + dy * width * 4, premultiplied: premultiply)
+                                        store(
+                                            taps.baseAddress!, weights: rowWeights.baseAddress! + firstTap,
+                                            count: tapCount,
+                                            width: width, into: out.baseAddress! + dy * width * 4,
+                                            premultiplied: premultiply)
                                     }
                                 }
                                 dy += 1
@@ -102,12 +112,17 @@ enum SDImageBoxResampler {
         }
     }
 
-    private static func resampleRow(_ row: UnsafePointer<UInt8>, into h: UnsafeMutablePointer<Float>, width: Int,
-                                    first: UnsafePointer<Int>, offsets: UnsafePointer<Int>, weights: UnsafePointer<Float>,
-                                    premultiply: Bool) {
+    private static func resampleRow(
+        _ row: UnsafePointer<UInt8>, into h: UnsafeMutablePointer<Float>, width: Int,
+        first: UnsafePointer<Int>, offsets: UnsafePointer<Int>, weights: UnsafePointer<Float>,
+        premultiply: Bool
+    ) {
         var dx = 0
         while dx < width {
-            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+            var r: Float = 0
+            var g: Float = 0
+            var b: Float = 0
+            var a: Float = 0
             var p = row + first[dx] * 4
             var t = offsets[dx]
             let end = offsets[dx + 1]
@@ -132,14 +147,20 @@ enum SDImageBoxResampler {
     }
 
     /// Sums `count` resampled source rows with their weights into one destination row of bytes.
-    private static func store(_ taps: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, count: Int,
-                              width: Int, into out: UnsafeMutablePointer<UInt8>, premultiplied: Bool) {
+    private static func store(
+        _ taps: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, count: Int,
+        width: Int, into out: UnsafeMutablePointer<UInt8>, premultiplied: Bool
+    ) {
         var dx = 0
         while dx < width {
-            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+            var r: Float = 0
+            var g: Float = 0
+            var b: Float = 0
+            var a: Float = 0
             var k = 0
             while k < count {
-                let w = weights[k], p = taps[k] + dx * 4
+                let w = weights[k]
+                let p = taps[k] + dx * 4
                 r += w * p[0]
                 g += w * p[1]
                 b += w * p[2]

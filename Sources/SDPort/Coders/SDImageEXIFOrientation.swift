@@ -43,9 +43,9 @@ public enum SDImageEXIFOrientation: Int, Sendable, CaseIterable {
             exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(raw.count))
         }
         guard let ifd0 = exif.pointee.ifd.0,
-              let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
-              entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1,
-              entry.pointee.size >= 2, let bytes = entry.pointee.data
+            let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
+            entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1,
+            entry.pointee.size >= 2, let bytes = entry.pointee.data
         else { return .up }
         let value = exif_get_short(bytes, exif_data_get_byte_order(exif))
         return SDImageEXIFOrientation(rawValue: Int(value)) ?? .up
@@ -62,10 +62,11 @@ public enum SDImageEXIFOrientation: Int, Sendable, CaseIterable {
         if let animated = image.mappingImages({ applied(to: $0) }) {
             result = animated
         } else {
-            result = UIImage(pixelWidth: swapsDimensions ? image.pixelHeight : image.pixelWidth,
-                             pixelHeight: swapsDimensions ? image.pixelWidth : image.pixelHeight,
-                             pixels: transformedPixels(of: image), hasAlpha: image.hasAlpha, scale: image.scale,
-                             format: image.sd_imageFormat)
+            result = UIImage(
+                pixelWidth: swapsDimensions ? image.pixelHeight : image.pixelWidth,
+                pixelHeight: swapsDimensions ? image.pixelWidth : image.pixelHeight,
+                pixels: transformedPixels(of: image), hasAlpha: image.hasAlpha, scale: image.scale,
+                format: image.sd_imageFormat)
         }
         result.sd_isDecoded = image.sd_isDecoded
         return result
@@ -74,12 +75,16 @@ public enum SDImageEXIFOrientation: Int, Sendable, CaseIterable {
     /// The pixels of `image` rearranged, row by row of the output: output (x, y) takes the stored pixel that a
     /// viewer shows at (x, y) for this orientation.
     private func transformedPixels(of image: UIImage) -> [UInt8] {
-        let width = image.pixelWidth, height = image.pixelHeight, rowBytes = image.bytesPerRow
+        let width = image.pixelWidth
+        let height = image.pixelHeight
+        let rowBytes = image.bytesPerRow
         guard width > 0, height > 0, image.pixels.count >= (height - 1) * rowBytes + width * 4 else { return [] }
-        let outWidth = swapsDimensions ? height : width, outHeight = swapsDimensions ? width : height
+        let outWidth = swapsDimensions ? height : width
+        let outHeight = swapsDimensions ? width : height
         // Source position of output (x, y) as start + x·stepX + y·stepY, in bytes.
         let (start, stepX, stepY): (Int, Int, Int)
-        let right = (width - 1) * 4, bottom = (height - 1) * rowBytes
+        let right = (width - 1) * 4
+        let bottom = (height - 1) * rowBytes
         switch self {
         case .up: (start, stepX, stepY) = (0, 4, rowBytes)
         case .upMirrored: (start, stepX, stepY) = (right, -4, rowBytes)

@@ -22,7 +22,8 @@ enum SDImagePixelOperations {
     /// `image` drawn at (`x`, `y`) on a transparent canvas; parts outside the canvas are cropped.
     static func placed(_ image: UIImage, onCanvasWidth width: Int, height: Int, x: Int, y: Int) -> UIImage {
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
-        let firstColumn = max(0, x), lastColumn = min(width, x + image.pixelWidth)
+        let firstColumn = max(0, x)
+        let lastColumn = min(width, x + image.pixelWidth)
         var covered = true
         if x > 0 || y > 0 || x + image.pixelWidth < width || y + image.pixelHeight < height { covered = false }
         if firstColumn < lastColumn {
@@ -30,8 +31,9 @@ enum SDImagePixelOperations {
                 let sourceStart = (row - y) * image.bytesPerRow + (firstColumn - x) * 4
                 let destinationStart = row * width * 4 + firstColumn * 4
                 let count = (lastColumn - firstColumn) * 4
-                canvas.replaceSubrange(destinationStart..<destinationStart + count,
-                                       with: image.pixels[sourceStart..<sourceStart + count])
+                canvas.replaceSubrange(
+                    destinationStart..<destinationStart + count,
+                    with: image.pixels[sourceStart..<sourceStart + count])
             }
         }
         // Transparent margins make an opaque image one with alpha.
@@ -39,7 +41,8 @@ enum SDImagePixelOperations {
     }
 
     static func flipped(_ image: UIImage, horizontal: Bool, vertical: Bool) -> UIImage {
-        let width = image.pixelWidth, height = image.pixelHeight
+        let width = image.pixelWidth
+        let height = image.pixelHeight
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for row in 0..<height {
             let sourceRow = vertical ? height - 1 - row : row
@@ -59,28 +62,35 @@ enum SDImagePixelOperations {
     /// The frame a still image is made of: for an animated image its first frame, with the image's format.
     static func firstFrame(of image: UIImage) -> UIImage {
         guard let first = image.images?.first else { return image }
-        let still = UIImage(pixelWidth: first.pixelWidth, pixelHeight: first.pixelHeight, pixels: first.pixels,
-                            bytesPerRow: first.bytesPerRow, hasAlpha: first.hasAlpha, scale: first.scale,
-                            format: image.sd_imageFormat)
+        let still = UIImage(
+            pixelWidth: first.pixelWidth, pixelHeight: first.pixelHeight, pixels: first.pixels,
+            bytesPerRow: first.bytesPerRow, hasAlpha: first.hasAlpha, scale: first.scale,
+            format: image.sd_imageFormat)
         still.sd_isDecoded = first.sd_isDecoded
         return still
     }
 
     /// The largest size inside `limit` with the image's aspect ratio (or `limit` itself when the ratio is not
     /// kept); nil when the image already fits.
-    static func thumbnailSize(of image: UIImage, limit: CGSize, preserveAspectRatio: Bool) -> (width: Int, height: Int)? {
-        let limitWidth = Int(limit.width), limitHeight = Int(limit.height)
+    static func thumbnailSize(of image: UIImage, limit: CGSize, preserveAspectRatio: Bool) -> (width: Int, height: Int)?
+    {
+        let limitWidth = Int(limit.width)
+        let limitHeight = Int(limit.height)
         guard limitWidth > 0, limitHeight > 0,
-              image.pixelWidth > limitWidth || image.pixelHeight > limitHeight else { return nil }
+            image.pixelWidth > limitWidth || image.pixelHeight > limitHeight
+        else { return nil }
         guard preserveAspectRatio else { return (limitWidth, limitHeight) }
         let ratio = min(Double(limitWidth) / Double(image.pixelWidth), Double(limitHeight) / Double(image.pixelHeight))
-        return (max(1, Int((Double(image.pixelWidth) * ratio).rounded())),
-                max(1, Int((Double(image.pixelHeight) * ratio).rounded())))
+        return (
+            max(1, Int((Double(image.pixelWidth) * ratio).rounded())),
+            max(1, Int((Double(image.pixelHeight) * ratio).rounded()))
+        )
     }
 
     private static func make(like image: UIImage, width: Int, height: Int, pixels: [UInt8], hasAlpha: Bool) -> UIImage {
-        let result = UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, hasAlpha: hasAlpha,
-                             scale: image.scale, format: image.sd_imageFormat)
+        let result = UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: pixels, hasAlpha: hasAlpha,
+            scale: image.scale, format: image.sd_imageFormat)
         result.sd_isDecoded = image.sd_isDecoded
         return result
     }

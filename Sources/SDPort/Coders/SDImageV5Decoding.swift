@@ -3,8 +3,10 @@ import Foundation
 /// The decoding steps shared by `SDImageLoaderDecodeImageData` and `SDImageCacheDecodeImageData`.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.m:33` (`SDImageLoaderDecodeImageData`), `SDWebImage/Core/SDImageCacheDefine.m:99` (`SDImageCacheDecodeImageData`).
 enum SDImageV5Decoding {
-    static func decode(_ data: Data, key: String, options: SDWebImageV5Options, context: SDWebImageContext?,
-                       shouldDecompress: Bool) throws -> UIImage {
+    static func decode(
+        _ data: Data, key: String, options: SDWebImageV5Options, context: SDWebImageContext?,
+        shouldDecompress: Bool
+    ) throws -> UIImage {
         guard !data.isEmpty else { throw SDWebImageV5Error.badImageData("the data is empty") }
         let coder: any SDWebImageCoder = context?.imageCoder ?? SDWebImageCodersManager.shared
         var image: UIImage
@@ -22,11 +24,14 @@ enum SDImageV5Decoding {
             image = SDImagePixelOperations.firstFrame(of: image)
         }
         if let limit = context?.thumbnailPixelSize,
-           let size = SDImagePixelOperations.thumbnailSize(of: image, limit: limit,
-                                                           preserveAspectRatio: context?.preserveAspectRatio ?? true) {
-            image = SDImagePixelOperations.mapFrames(of: image) {
-                SDImagePixelOperations.resampled($0, width: size.width, height: size.height)
-            } ?? image
+            let size = SDImagePixelOperations.thumbnailSize(
+                of: image, limit: limit,
+                preserveAspectRatio: context?.preserveAspectRatio ?? true)
+        {
+            image =
+                SDImagePixelOperations.mapFrames(of: image) {
+                    SDImagePixelOperations.resampled($0, width: size.width, height: size.height)
+                } ?? image
         }
         if let scale = context?.imageScaleFactor, scale >= 1 {
             if scale != image.scale { image = image.withScale(scale) }

@@ -59,13 +59,16 @@ public enum SDWebImageCoderError: Error, Sendable, Equatable, CustomNSError, Loc
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             let (total, overflow2) = pixels.multipliedReportingOverflow(by: frames + workingCanvases)
             let frameText = frames == 1 ? "1 frame" : "\(grouped(frames)) frames"
-            let canvasText = workingCanvases == 0 ? ""
+            let canvasText =
+                workingCanvases == 0
+                ? ""
                 : workingCanvases == 1 ? " and a working canvas" : " and \(workingCanvases) working canvases"
             let totalText = overflow || overflow2 ? "more pixels than an Int holds" : "\(grouped(total)) pixels in all"
             return "Animation needs \(frameText) of \(width)×\(height) pixels\(canvasText), \(totalText), "
                 + "over the limit of \(grouped(limit)) pixels"
         case .tooManyAnimationEntries(let entries, let frames, let tick, let limit):
-            return "Animation needs \(grouped(entries)) entries of \(tick) ms for its \(grouped(frames)) frames (each frame "
+            return
+                "Animation needs \(grouped(entries)) entries of \(tick) ms for its \(grouped(frames)) frames (each frame "
                 + "repeated for its duration), over the limit of \(grouped(limit)) entries"
         case .encodeFailed(let format, let reason):
             return "Cannot encode \(format.fileExtension ?? "image"): \(reason)"

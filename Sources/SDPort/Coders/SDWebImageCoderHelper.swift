@@ -55,8 +55,10 @@ public enum SDWebImageCoderHelper {
     /// `NSUInteger`), and the whole takes the sum of them (`SDWebImageCoderHelper.m:26-49`). With a gcd of 0 (every
     /// duration under 1 ms) each frame appears once. A repeat is the same `UIImage` object: no bitmap is copied.
     /// nil for no frames.
-    public static func animatedImage(with frames: [SDWebImageFrame], loopCount: Int = 0,
-                                     format: SDImageFormat = .undefined) -> UIImage? {
+    public static func animatedImage(
+        with frames: [SDWebImageFrame], loopCount: Int = 0,
+        format: SDImageFormat = .undefined
+    ) -> UIImage? {
         guard !frames.isEmpty else { return nil }
         let milliseconds = frames.map { millisecondCount($0.duration) }
         let divisor = milliseconds.reduce(0, greatestCommonDivisor)
@@ -95,8 +97,9 @@ public enum SDWebImageCoderHelper {
         let (entries, tick) = animationEntryCount(frames)
         let limit = maxAnimationEntryCount
         if entries > limit {
-            throw SDWebImageCoderError.tooManyAnimationEntries(entries: entries, frames: frames.count, tick: tick,
-                                                               limit: limit)
+            throw SDWebImageCoderError.tooManyAnimationEntries(
+                entries: entries, frames: frames.count, tick: tick,
+                limit: limit)
         }
     }
 
@@ -152,8 +155,9 @@ public enum SDWebImageCoderHelper {
         if frames <= 1 && workingCanvases == 0 {
             throw SDWebImageCoderError.tooLarge(width: width, height: height)
         }
-        throw SDWebImageCoderError.animationTooLarge(frames: max(1, frames), width: width, height: height,
-                                                     workingCanvases: workingCanvases, limit: limit)
+        throw SDWebImageCoderError.animationTooLarge(
+            frames: max(1, frames), width: width, height: height,
+            workingCanvases: workingCanvases, limit: limit)
     }
 
     /// Whether any pixel of a packed RGBA buffer has alpha under 255.
@@ -197,7 +201,9 @@ public enum SDWebImageCoderHelper {
     /// sqrt(limit / pixels), truncated, as the original's `(int)(sourceResolution.width * imageScale)`
     /// (`SDWebImageImageIOCoder.m:274-277`). Only an extreme aspect ratio truncates a side to 0 (chapter 06 gives the
     /// bound); 4.4.8 then gets no bitmap context and returns the image unscaled (`:297-299`), and so does the port.
-    public static func scaledDownSize(width: Int, height: Int, limitPixels: Int = destTotalPixels) -> (width: Int, height: Int) {
+    public static func scaledDownSize(width: Int, height: Int, limitPixels: Int = destTotalPixels) -> (
+        width: Int, height: Int
+    ) {
         let scale = (Double(limitPixels) / Double(width * height)).squareRoot()
         return (Int(Double(width) * scale), Int(Double(height) * scale))
     }
@@ -207,8 +213,10 @@ public enum SDWebImageCoderHelper {
     /// 60 MB limit and then re-encodes `data` in its original format so that the disk cache keeps the
     /// smaller image. `encoder` does that encoding (nil: the shared coders manager). 4.4.8 does this on UIKit
     /// platforms only; FAQ-13's follow-ups say what it does on macOS.
-    public static func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?,
-                                         encoder: (any SDWebImageCoder)? = nil) -> UIImage? {
+    public static func decompressedImage(
+        with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?,
+        encoder: (any SDWebImageCoder)? = nil
+    ) -> UIImage? {
         guard let image else { return nil }
         guard options?[SDWebImageCoderScaleDownLargeImagesKey] == true else {
             return decompressedImage(image)
@@ -254,9 +262,10 @@ public enum SDWebImageCoderHelper {
                 }
             }
         }
-        let decoded = UIImage(pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight, pixels: pixels,
-                              bytesPerRow: rowBytes, hasAlpha: image.hasAlpha, scale: image.scale,
-                              format: image.sd_imageFormat)
+        let decoded = UIImage(
+            pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight, pixels: pixels,
+            bytesPerRow: rowBytes, hasAlpha: image.hasAlpha, scale: image.scale,
+            format: image.sd_imageFormat)
         decoded.sd_isDecoded = true
         return decoded
     }
@@ -264,14 +273,16 @@ public enum SDWebImageCoderHelper {
     /// Ports `-sd_decompressedAndScaledDownImageWithImage:`: images over `limitPixels` (15,728,640 by
     /// default, 60 MB of RGBA) are resampled to `scaledDownSize`, keeping the aspect ratio; smaller ones are
     /// only force-decoded. The result is decoded (`sd_isDecoded`) and keeps the image's scale and format.
-    public static func decompressedAndScaledDownImage(_ image: UIImage?, limitPixels: Int = destTotalPixels) -> UIImage? {
+    public static func decompressedAndScaledDownImage(_ image: UIImage?, limitPixels: Int = destTotalPixels) -> UIImage?
+    {
         guard let image, shouldDecodeImage(image) else { return image }
         guard shouldScaleDownImage(image, limitPixels: limitPixels) else { return decompressedImage(image) }
         let size = scaledDownSize(width: image.pixelWidth, height: image.pixelHeight, limitPixels: limitPixels)
         guard size.width > 0, size.height > 0 else { return image }  // 4.4.8: no context, the image as it is
         let pixels = SDImageBoxResampler.resample(image, toWidth: size.width, height: size.height)
-        let scaled = UIImage(pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: image.hasAlpha,
-                             scale: image.scale, format: image.sd_imageFormat)
+        let scaled = UIImage(
+            pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: image.hasAlpha,
+            scale: image.scale, format: image.sd_imageFormat)
         scaled.sd_isDecoded = true
         return scaled
     }

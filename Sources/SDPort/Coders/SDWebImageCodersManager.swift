@@ -93,10 +93,12 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
     /// Force-decodes (and with the option scales down) through the first coder that can decode `data`;
     /// when none can (nil data, an unknown format), through `SDWebImageCoderHelper`, as the ImageIO coder
     /// did for any data.
-    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
+    {
         guard let image else { return nil }
         let coder = coders.reversed().first { $0.canDecode(from: data) }
-        let decompressed = coder?.decompressedImage(with: image, data: &data, options: options)
+        let decompressed =
+            coder?.decompressedImage(with: image, data: &data, options: options)
             ?? SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
         decompressed?.sd_imageFormat = image.sd_imageFormat
         return decompressed
@@ -110,8 +112,9 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
     /// data away, does not.
     public func decodedAndScaledDownImage(from data: Data) -> UIImage? {
         guard let coder = coders.reversed().first(where: { $0.canDecode(from: data) }),
-              coder is SDWebImageImageIOCoder || coder is SDWebImageJPEGCoder,
-              let image = try? SDWebImageJPEGCoder.decodeScaledDown(from: data) else { return nil }
+            coder is SDWebImageImageIOCoder || coder is SDWebImageJPEGCoder,
+            let image = try? SDWebImageJPEGCoder.decodeScaledDown(from: data)
+        else { return nil }
         image.sd_imageFormat = .jpeg
         return image
     }

@@ -21,7 +21,8 @@ extension SDWebImageGIFCoder {
         // the image itself, as 4.4.8's `frames.count == 0` branch encodes it.
         var frames = SDWebImageCoderHelper.frames(from: image) ?? []
         if frames.isEmpty { frames = [SDWebImageFrame(image: image, duration: 0)] }
-        let width = image.pixelWidth, height = image.pixelHeight
+        let width = image.pixelWidth
+        let height = image.pixelHeight
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw SDWebImageCoderError.encodeFailed(.gif, reason: "GIF sides must be 1...65535 pixels")
         }
@@ -88,7 +89,8 @@ extension SDWebImageGIFCoder {
     /// Palette indices for one frame: its own colours when they fit in the table, otherwise giflib's
     /// median-cut quantizer. Pixels with alpha under 128 take the last index, marked transparent.
     static func palettize(_ image: UIImage) throws -> IndexedFrame {
-        let width = image.pixelWidth, height = image.pixelHeight
+        let width = image.pixelWidth
+        let height = image.pixelHeight
         let count = width * height
         var indices = [GifPixelType](repeating: 0, count: count)
         var hasTransparency = false
@@ -141,9 +143,11 @@ extension SDWebImageGIFCoder {
 
     /// giflib's median-cut quantizer over the frame's RGB planes.
     private static func quantize(_ image: UIImage, colorCount: Int) throws -> ([GifPixelType], [GifColorType]) {
-        let width = image.pixelWidth, height = image.pixelHeight
+        let width = image.pixelWidth
+        let height = image.pixelHeight
         var red = [GifByteType](repeating: 0, count: width * height)
-        var green = red, blue = red
+        var green = red
+        var blue = red
         image.pixels.withUnsafeBufferPointer { src in
             for y in 0..<height {
                 for x in 0..<width {
@@ -157,7 +161,8 @@ extension SDWebImageGIFCoder {
         var output = [GifPixelType](repeating: 0, count: width * height)
         var map = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256)
         var size = Int32(colorCount)
-        guard GifQuantizeBuffer(UInt32(width), UInt32(height), &size, &red, &green, &blue, &output, &map) == GIF_OK else {
+        guard GifQuantizeBuffer(UInt32(width), UInt32(height), &size, &red, &green, &blue, &output, &map) == GIF_OK
+        else {
             throw SDWebImageCoderError.encodeFailed(.gif, reason: "colour quantization failed")
         }
         return (output, Array(map.prefix(Int(size))))
@@ -171,6 +176,7 @@ extension SDWebImageGIFCoder {
 /// giflib's write callback: appends to the `OutputBuffer` in `UserData`.
 private let gifWriteToMemory: OutputFunc = { gif, bytes, length in
     guard let gif, let bytes, let user = gif.pointee.UserData, length > 0 else { return 0 }
-    Unmanaged<SDWebImageGIFCoder.OutputBuffer>.fromOpaque(user).takeUnretainedValue().data.append(bytes, count: Int(length))
+    Unmanaged<SDWebImageGIFCoder.OutputBuffer>.fromOpaque(user).takeUnretainedValue().data.append(
+        bytes, count: Int(length))
     return length
 }

@@ -22,7 +22,8 @@ extension SDWebImageGIFCoder {
                 var closeError: Int32 = 0
                 DGifCloseFile(gif, &closeError)
             }
-            var width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
+            var width = Int(gif.pointee.SWidth)
+            var height = Int(gif.pointee.SHeight)
             var frames = 0
             scan: while true {
                 var record = UNDEFINED_RECORD_TYPE

@@ -94,7 +94,8 @@ public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
     // MARK: Force decoding
 
     /// GIFs are not force-decoded (the original returns the image as is).
-    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
+    {
         image
     }
 
@@ -147,25 +148,31 @@ extension SDWebImageGIFCoder {
         let keepsPartialRows: Bool
 
         func decode(source: UnsafeMutablePointer<MemorySource>) throws -> UIImage {
-            var canvasWidth = Int(gif.pointee.SWidth), canvasHeight = Int(gif.pointee.SHeight)
+            var canvasWidth = Int(gif.pointee.SWidth)
+            var canvasHeight = Int(gif.pointee.SHeight)
             var canvas: [UInt8] = []
             var frames: [UIImage] = []
             var durations: [TimeInterval] = []
             var loopCount: Int?
-            var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
-                                               TransparentColor: NO_TRANSPARENT_COLOR)
+            var control = GraphicsControlBlock(
+                DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
+                TransparentColor: NO_TRANSPARENT_COLOR)
             var sawControl = false
 
             records: while true {
                 var record = UNDEFINED_RECORD_TYPE
                 guard DGifGetRecordType(gif, &record) == GIF_OK else {
-                    if frames.isEmpty { throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee) }
+                    if frames.isEmpty {
+                        throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee)
+                    }
                     break records  // no trailer or cut short after a complete frame: keep what arrived
                 }
                 switch record {
                 case IMAGE_DESC_RECORD_TYPE:
                     guard DGifGetImageDesc(gif) == GIF_OK else {
-                        if frames.isEmpty { throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee) }
+                        if frames.isEmpty {
+                            throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee)
+                        }
                         break records
                     }
                     let desc = gif.pointee.Image
@@ -180,20 +187,25 @@ extension SDWebImageGIFCoder {
                         try SDWebImageCoderHelper.checkPixelBudget(width: canvasWidth, height: canvasHeight)
                         canvas = [UInt8](repeating: 0, count: canvasWidth * canvasHeight * 4)
                     }
-                    try SDWebImageCoderHelper.checkPixelBudget(width: canvasWidth, height: canvasHeight, frames: frames.count + 1)
+                    try SDWebImageCoderHelper.checkPixelBudget(
+                        width: canvasWidth, height: canvasHeight, frames: frames.count + 1)
                     let disposal = sawControl ? control.DisposalMode : DISPOSAL_UNSPECIFIED
                     let previous = disposal == DISPOSE_PREVIOUS ? canvas : nil
                     var complete = true
                     do {
-                        complete = try drawFrame(desc, transparent: sawControl ? Int(control.TransparentColor) : -1,
-                                                 onto: &canvas, width: canvasWidth, height: canvasHeight)
+                        complete = try drawFrame(
+                            desc, transparent: sawControl ? Int(control.TransparentColor) : -1,
+                            onto: &canvas, width: canvasWidth, height: canvasHeight)
                     } catch {
                         if frames.isEmpty { throw error }
                         break records
                     }
-                    frames.append(UIImage(pixelWidth: canvasWidth, pixelHeight: canvasHeight, pixels: canvas,
-                                          hasAlpha: SDWebImageCoderHelper.containsTransparency(canvas), format: .gif))
-                    durations.append(SDWebImageGIFCoder.frameDuration(delayHundredths: sawControl ? Int(control.DelayTime) : 10))
+                    frames.append(
+                        UIImage(
+                            pixelWidth: canvasWidth, pixelHeight: canvasHeight, pixels: canvas,
+                            hasAlpha: SDWebImageCoderHelper.containsTransparency(canvas), format: .gif))
+                    durations.append(
+                        SDWebImageGIFCoder.frameDuration(delayHundredths: sawControl ? Int(control.DelayTime) : 10))
                     if !complete { break records }
                     if let frameLimit, frames.count >= frameLimit { break records }
                     switch disposal {
@@ -209,7 +221,9 @@ extension SDWebImageGIFCoder {
                     var code: Int32 = 0
                     var block: UnsafeMutablePointer<GifByteType>?
                     guard DGifGetExtension(gif, &code, &block) == GIF_OK else {
-                        if frames.isEmpty { throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee) }
+                        if frames.isEmpty {
+                            throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee)
+                        }
                         break records
                     }
                     if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
@@ -222,7 +236,9 @@ extension SDWebImageGIFCoder {
                     }
                     while block != nil {
                         guard DGifGetExtensionNext(gif, &block) == GIF_OK else {
-                            if frames.isEmpty { throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee) }
+                            if frames.isEmpty {
+                                throw SDWebImageGIFCoder.decodeError(gif.pointee.Error, source: source.pointee)
+                            }
                             break records
                         }
                         if isNetscape, let sub = block, sub[0] >= 3, sub[1] == 1 {
@@ -235,7 +251,9 @@ extension SDWebImageGIFCoder {
                     continue
                 }
             }
-            guard let first = frames.first else { throw SDWebImageCoderError.corrupt(.gif, reason: "no image in the file") }
+            guard let first = frames.first else {
+                throw SDWebImageCoderError.corrupt(.gif, reason: "no image in the file")
+            }
             if frames.count == 1 { return first }
             let timed = zip(frames, durations).map { SDWebImageFrame(image: $0, duration: $1) }
             try SDWebImageCoderHelper.checkAnimationEntries(timed)
@@ -244,8 +262,11 @@ extension SDWebImageGIFCoder {
 
         /// Decodes one frame's rows (in interlaced order when it is interlaced) and draws its opaque pixels.
         /// Returns false when the data ended part way and `keepsPartialRows` kept the rows drawn so far.
-        private func drawFrame(_ desc: GifImageDesc, transparent: Int, onto canvas: inout [UInt8], width: Int, height: Int) throws -> Bool {
-            let frameWidth = Int(desc.Width), frameHeight = Int(desc.Height)
+        private func drawFrame(
+            _ desc: GifImageDesc, transparent: Int, onto canvas: inout [UInt8], width: Int, height: Int
+        ) throws -> Bool {
+            let frameWidth = Int(desc.Width)
+            let frameHeight = Int(desc.Height)
             guard let colorMap = desc.ColorMap ?? gif.pointee.SColorMap else {
                 throw SDWebImageCoderError.corrupt(.gif, reason: "a frame has no colour map")
             }
@@ -258,12 +279,14 @@ extension SDWebImageGIFCoder {
             var line = [GifPixelType](repeating: 0, count: frameWidth)
             let rowOrder: [Int]
             if desc.Interlace {
-                rowOrder = Array(stride(from: 0, to: frameHeight, by: 8)) + Array(stride(from: 4, to: frameHeight, by: 8))
+                rowOrder =
+                    Array(stride(from: 0, to: frameHeight, by: 8)) + Array(stride(from: 4, to: frameHeight, by: 8))
                     + Array(stride(from: 2, to: frameHeight, by: 4)) + Array(stride(from: 1, to: frameHeight, by: 2))
             } else {
                 rowOrder = Array(0..<frameHeight)
             }
-            let left = Int(desc.Left), top = Int(desc.Top)
+            let left = Int(desc.Left)
+            let top = Int(desc.Top)
             return try canvas.withUnsafeMutableBufferPointer { pixels -> Bool in
                 for y in rowOrder {
                     guard DGifGetLine(gif, &line, Int32(frameWidth)) == GIF_OK else {
@@ -300,8 +323,10 @@ extension SDWebImageGIFCoder {
 
         /// Disposal 2: the frame's area becomes transparent (browsers ignore the background colour).
         private static func clear(_ desc: GifImageDesc, in canvas: inout [UInt8], width: Int, height: Int) {
-            let x0 = max(0, Int(desc.Left)), x1 = min(width, Int(desc.Left + desc.Width))
-            let y0 = max(0, Int(desc.Top)), y1 = min(height, Int(desc.Top + desc.Height))
+            let x0 = max(0, Int(desc.Left))
+            let x1 = min(width, Int(desc.Left + desc.Width))
+            let y0 = max(0, Int(desc.Top))
+            let y1 = min(height, Int(desc.Top + desc.Height))
             guard x0 < x1, y0 < y1 else { return }
             canvas.withUnsafeMutableBufferPointer { pixels in
                 for y in y0..<y1 {

@@ -68,7 +68,8 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
         let image: UIImage
         switch format {
         case .jpeg:
-            image = SDImageEXIFOrientation.of(jpegData: data).applied(to: try SDWebImageJPEGCoder.shared.decodeImage(from: data))
+            image = SDImageEXIFOrientation.of(jpegData: data).applied(
+                to: try SDWebImageJPEGCoder.shared.decodeImage(from: data))
         case .png:
             image = try SDWebImagePNGCoder.shared.decodeImage(from: data)
         case .gif:
@@ -101,8 +102,10 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
                 default: incrementalCoder = nil  // GIF: its first frame is decoded again from all the data
                 }
             }
-            guard let partial = incrementalCoder.map({ $0.incrementallyDecodedImage(with: data, finished: finished) })
-                ?? (try? SDWebImageGIFCoder.shared.decodeFirstFrame(from: data, keepingPartialRows: !finished)) else {
+            guard
+                let partial = incrementalCoder.map({ $0.incrementallyDecodedImage(with: data, finished: finished) })
+                    ?? (try? SDWebImageGIFCoder.shared.decodeFirstFrame(from: data, keepingPartialRows: !finished))
+            else {
                 return nil
             }
             guard format == .jpeg else { return partial }
@@ -126,7 +129,8 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
     // MARK: Force decoding
 
     /// Force-decodes (FAQ-13) any still image, a GIF's first frame included; animated images are left alone.
-    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
+    {
         SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
     }
 

@@ -16,16 +16,20 @@ extension SDWebImageJPEGCoder {
     /// EXIF orientation other than up, damaged data, or a baseline JPEG that ended before its first rows (those
     /// take the ordinary decode, which scales or fails). Throws only for a header over
     /// `SDWebImageCoderHelper.maxDecodedPixelCount`.
-    public static func decodeScaledDown(from data: Data, limitPixels: Int = SDWebImageCoderHelper.destTotalPixels) throws -> UIImage? {
+    public static func decodeScaledDown(from data: Data, limitPixels: Int = SDWebImageCoderHelper.destTotalPixels)
+        throws -> UIImage?
+    {
         guard Data.sd_imageFormat(forImageData: data) == .jpeg,
-              SDImageEXIFOrientation.of(jpegData: data) == .up else { return nil }
+            SDImageEXIFOrientation.of(jpegData: data) == .up
+        else { return nil }
         return try data.withUnsafeBytes { raw -> UIImage? in
             let bytes = raw.bindMemory(to: UInt8.self)
             // The header alone first: most images are under the limit, and starting a decompressor allocates
             // its buffers (for a progressive JPEG, the whole image's coefficients).
             var info = sdjpeg_info()
             guard sdjpeg_read_header(bytes.baseAddress, bytes.count, &info) == Int32(SDJPEG_OK) else { return nil }
-            let width = Int(info.width), height = Int(info.height)
+            let width = Int(info.width)
+            let height = Int(info.height)
             try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
             guard width * height > limitPixels else { return nil }  // `+shouldScaleDownImage:`
             let size = SDWebImageCoderHelper.scaledDownSize(width: width, height: height, limitPixels: limitPixels)
@@ -37,8 +41,10 @@ extension SDWebImageJPEGCoder {
             defer { row.deallocate() }
             var nextRow = 0
             var failure = Int32(SDJPEG_OK)
-            let pixels = SDImageBoxResampler.resample(sourceWidth: width, sourceHeight: height, hasAlpha: false,
-                                                      toWidth: size.width, height: size.height) { y in
+            let pixels = SDImageBoxResampler.resample(
+                sourceWidth: width, sourceHeight: height, hasAlpha: false,
+                toWidth: size.width, height: size.height
+            ) { y in
                 // After a failure the stream is not read again; the result is thrown away below.
                 while nextRow <= y && failure == Int32(SDJPEG_OK) {
                     failure = sdjpeg_stream_read_row(stream, row)
@@ -50,7 +56,8 @@ extension SDWebImageJPEGCoder {
             guard failure == Int32(SDJPEG_OK) else { return nil }
             let end = sdjpeg_stream_info(stream).pointee
             if end.hit_end_of_data != 0, end.progressive == 0, end.end_of_data_row == 0 { return nil }
-            let image = UIImage(pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: false, format: .jpeg)
+            let image = UIImage(
+                pixelWidth: size.width, pixelHeight: size.height, pixels: pixels, hasAlpha: false, format: .jpeg)
             image.sd_isDecoded = true
             return image
         }

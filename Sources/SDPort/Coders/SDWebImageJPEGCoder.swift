@@ -71,9 +71,15 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
             throw SDWebImageCoderError.corrupt(.jpeg, reason: "tjInitDecompress failed")
         }
         defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
-              width > 0, height > 0 else {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        guard
+            tjDecompressHeader3(
+                handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
+            width > 0, height > 0
+        else {
             // TurboJPEG says little about bad headers (garbage after SOI even reads as 0×0): ask libjpeg.
             return try decodeWithLibjpeg(bytes)
         }
@@ -84,8 +90,9 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
         let rowBytes = Int(width) * 4
         var status: Int32 = 0
         let pixels = SDWebImageCoderHelper.makePixels(count: rowBytes * Int(height)) { out in
-            status = tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, width,
-                                   Int32(rowBytes), height, Int32(TJPF_RGBA.rawValue), 0)
+            status = tjDecompress2(
+                handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, width,
+                Int32(rowBytes), height, Int32(TJPF_RGBA.rawValue), 0)
             if status != 0 { out.initialize(repeating: 0) }
         }
         guard status == 0 else {
@@ -95,8 +102,9 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
             }
             throw SDWebImageCoderError.corrupt(.jpeg, reason: String(cString: tjGetErrorStr2(handle)))
         }
-        return UIImage(pixelWidth: Int(width), pixelHeight: Int(height), pixels: pixels, bytesPerRow: rowBytes,
-                       hasAlpha: false, format: .jpeg)
+        return UIImage(
+            pixelWidth: Int(width), pixelHeight: Int(height), pixels: pixels, bytesPerRow: rowBytes,
+            hasAlpha: false, format: .jpeg)
     }
 
     /// Decodes with libjpeg through the C shim, finishing data that ends early (see the type's notes); a baseline
@@ -110,23 +118,29 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
     /// Decodes with libjpeg through the C shim. With `allowTruncated`, data that ends early decodes to what
     /// arrived; `endOfDataRow` is the output row at which the data ended (nil when it did not).
     private static func decodeWithLibjpegReportingEnd(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncated: Bool)
-        throws -> (image: UIImage, endOfDataRow: Int?, progressive: Bool) {
+        throws -> (image: UIImage, endOfDataRow: Int?, progressive: Bool)
+    {
         var info = sdjpeg_info()
         let headerStatus = sdjpeg_read_header(bytes.baseAddress, bytes.count, &info)
         guard headerStatus == SDJPEG_OK else { throw error(for: headerStatus, info: info) }
-        let width = Int(info.width), height = Int(info.height)
-        guard width > 0, height > 0 else { throw SDWebImageCoderError.corrupt(.jpeg, reason: "the image has no pixels") }
+        let width = Int(info.width)
+        let height = Int(info.height)
+        guard width > 0, height > 0 else {
+            throw SDWebImageCoderError.corrupt(.jpeg, reason: "the image has no pixels")
+        }
         try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
         let rowBytes = width * 4
         var status: Int32 = 0
         let pixels = SDWebImageCoderHelper.makePixels(count: rowBytes * height) { out in
-            status = sdjpeg_decode_rgba(bytes.baseAddress, bytes.count, allowTruncated ? 1 : 0, out.baseAddress,
-                                        rowBytes, out.count, &info)
+            status = sdjpeg_decode_rgba(
+                bytes.baseAddress, bytes.count, allowTruncated ? 1 : 0, out.baseAddress,
+                rowBytes, out.count, &info)
             if status != SDJPEG_OK { out.initialize(repeating: 0) }
         }
         guard status == SDJPEG_OK else { throw error(for: status, info: info) }
-        let image = UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
-                            hasAlpha: false, format: .jpeg)
+        let image = UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
+            hasAlpha: false, format: .jpeg)
         return (image, info.hit_end_of_data != 0 ? Int(info.end_of_data_row) : nil, info.progressive != 0)
     }
 
@@ -169,7 +183,8 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
 
     // MARK: Force decoding
 
-    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
+    {
         SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
     }
 
@@ -188,7 +203,8 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
 
     /// The JPEG data at `quality` (1...100), or an `encodeFailed` error saying why there is none.
     public func encode(_ image: UIImage, quality: Int) throws -> Data {
-        let width = image.pixelWidth, height = image.pixelHeight
+        let width = image.pixelWidth
+        let height = image.pixelHeight
         guard width > 0, height > 0, image.pixels.count >= image.bytesPerRow * (height - 1) + width * 4 else {
             throw SDWebImageCoderError.encodeFailed(.jpeg, reason: "the image has no pixels")
         }
@@ -199,9 +215,10 @@ public final class SDWebImageJPEGCoder: SDWebImageProgressiveCoder, @unchecked S
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = image.pixels.withUnsafeBufferPointer { src in
-            tjCompress2(handle, src.baseAddress, Int32(width), Int32(image.bytesPerRow), Int32(height),
-                        Int32(TJPF_RGBA.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
-                        Int32(max(1, min(100, quality))), 0)
+            tjCompress2(
+                handle, src.baseAddress, Int32(width), Int32(image.bytesPerRow), Int32(height),
+                Int32(TJPF_RGBA.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
+                Int32(max(1, min(100, quality))), 0)
         }
         defer { if let output { tjFree(output) } }
         guard status == 0, let output else {

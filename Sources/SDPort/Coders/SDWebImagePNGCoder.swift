@@ -59,7 +59,8 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
             guard png_image_begin_read_from_memory(image, raw.baseAddress, raw.count) != 0 else {
                 throw Self.failure(image, data: raw)
             }
-            let width = Int(image.pointee.width), height = Int(image.pointee.height)
+            let width = Int(image.pointee.width)
+            let height = Int(image.pointee.height)
             try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
             let hasAlpha = image.pointee.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
             image.pointee.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
@@ -75,8 +76,9 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
                 if failure == .truncated(.png), let partial = Self.decodeTruncated(raw) { return partial }
                 throw failure
             }
-            return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
-                           hasAlpha: hasAlpha, format: .png)
+            return UIImage(
+                pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
+                hasAlpha: hasAlpha, format: .png)
         }
     }
 
@@ -85,13 +87,17 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
     /// not one row of the final image (nor one Adam7 pass) arrived.
     private static func decodeTruncated(_ data: UnsafeRawBufferPointer) -> UIImage? {
         guard let base = data.baseAddress,
-              let stream = sdpng_stream_create(UInt64(SDWebImageCoderHelper.maxDecodedPixelCount)) else { return nil }
+            let stream = sdpng_stream_create(UInt64(SDWebImageCoderHelper.maxDecodedPixelCount))
+        else { return nil }
         defer { sdpng_stream_destroy(stream) }
-        guard sdpng_stream_feed(stream, base.assumingMemoryBound(to: UInt8.self), data.count) == SDPNG_OK else { return nil }
+        guard sdpng_stream_feed(stream, base.assumingMemoryBound(to: UInt8.self), data.count) == SDPNG_OK else {
+            return nil
+        }
         var info = sdpng_stream_info()
         sdpng_stream_get_info(stream, &info)
         guard info.header_ready != 0, info.rows_done > 0 || info.pass > 0 else { return nil }
-        let width = Int(info.width), height = Int(info.height)
+        let width = Int(info.width)
+        let height = Int(info.height)
         var copied = false
         let pixels = SDWebImageCoderHelper.makePixels(count: width * height * 4) { out in
             copied = sdpng_stream_copy_rgba(stream, out.baseAddress, width * 4, out.count) == SDPNG_OK
@@ -99,13 +105,16 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
         }
         guard copied else { return nil }
         let complete = info.rows_done == Int32(height)  // set in the last pass only, for Adam7
-        return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels,
-                       hasAlpha: info.has_alpha != 0 || !complete, format: .png)
+        return UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: pixels,
+            hasAlpha: info.has_alpha != 0 || !complete, format: .png)
     }
 
     /// The error for a failed simplified-API call: `truncated` when the data has no IEND chunk (the file
     /// stops early), otherwise libpng's message.
-    private static func failure(_ image: UnsafeMutablePointer<png_image>, data: UnsafeRawBufferPointer) -> SDWebImageCoderError {
+    private static func failure(_ image: UnsafeMutablePointer<png_image>, data: UnsafeRawBufferPointer)
+        -> SDWebImageCoderError
+    {
         let message = withUnsafeBytes(of: image.pointee.message) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
@@ -140,8 +149,9 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
             guard let stream else { return nil }
             if data.count > bytesFed {
                 let status = data.withUnsafeBytes { raw in
-                    sdpng_stream_feed(stream, raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + bytesFed,
-                                      raw.count - bytesFed)
+                    sdpng_stream_feed(
+                        stream, raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + bytesFed,
+                        raw.count - bytesFed)
                 }
                 bytesFed = data.count
                 if status != SDPNG_OK { return nil }
@@ -149,13 +159,15 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
             var info = sdpng_stream_info()
             sdpng_stream_get_info(stream, &info)
             guard info.header_ready != 0, info.rows_done > 0 || info.pass > 0 else { return nil }
-            let width = Int(info.width), height = Int(info.height)
+            let width = Int(info.width)
+            let height = Int(info.height)
             let pixels = SDWebImageCoderHelper.makePixels(count: width * height * 4) { out in
                 _ = sdpng_stream_copy_rgba(stream, out.baseAddress, width * 4, out.count)
             }
             let complete = info.finished != 0
-            return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels,
-                           hasAlpha: info.has_alpha != 0 || !complete, format: .png)
+            return UIImage(
+                pixelWidth: width, pixelHeight: height, pixels: pixels,
+                hasAlpha: info.has_alpha != 0 || !complete, format: .png)
         }
     }
 
@@ -168,7 +180,8 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
 
     // MARK: Force decoding
 
-    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
+    {
         SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
     }
 
@@ -187,7 +200,8 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
 
     /// The PNG data, or an `encodeFailed` error saying why there is none.
     public func encode(_ image: UIImage) throws -> Data {
-        let width = image.pixelWidth, height = image.pixelHeight
+        let width = image.pixelWidth
+        let height = image.pixelHeight
         guard width > 0, height > 0, image.pixels.count >= image.bytesPerRow * (height - 1) + width * 4 else {
             throw SDWebImageCoderError.encodeFailed(.png, reason: "the image has no pixels")
         }
@@ -202,8 +216,11 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
                         var i = src.baseAddress! + y * image.bytesPerRow
                         let rowEnd = i + width * 4
                         while i < rowEnd {
-                            o[0] = i[0]; o[1] = i[1]; o[2] = i[2]
-                            o += 3; i += 4
+                            o[0] = i[0]
+                            o[1] = i[1]
+                            o[2] = i[2]
+                            o += 3
+                            i += 4
                         }
                     }
                 }
@@ -225,16 +242,22 @@ public final class SDWebImagePNGCoder: SDWebImageProgressiveCoder, @unchecked Se
             var size = capacity
             let ok: Int32
             if image.hasAlpha {
-                ok = image.pixels.withUnsafeBytes { png_image_write_to_memory(&png, memory, &size, 0, $0.baseAddress, Int32(stride), nil) }
+                ok = image.pixels.withUnsafeBytes {
+                    png_image_write_to_memory(&png, memory, &size, 0, $0.baseAddress, Int32(stride), nil)
+                }
             } else {
-                ok = rgb.withUnsafeBytes { png_image_write_to_memory(&png, memory, &size, 0, $0.baseAddress, Int32(stride), nil) }
+                ok = rgb.withUnsafeBytes {
+                    png_image_write_to_memory(&png, memory, &size, 0, $0.baseAddress, Int32(stride), nil)
+                }
             }
             if ok != 0 {
                 return Data(bytesNoCopy: realloc(memory, max(1, size)) ?? memory, count: size, deallocator: .free)
             }
             free(memory)
             guard size > capacity else {
-                let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let message = withUnsafeBytes(of: png.message) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 throw SDWebImageCoderError.encodeFailed(.png, reason: message)
             }
             capacity = size  // the buffer was too small: libpng said how much it needs

@@ -67,14 +67,20 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         }
     }
 
-    private static func decodeStill(_ bytes: UnsafeBufferPointer<UInt8>, features: WebPBitstreamFeatures) throws -> UIImage {
-        let width = Int(features.width), height = Int(features.height)
-        guard width > 0, height > 0 else { throw SDWebImageCoderError.corrupt(.webp, reason: "the image has no pixels") }
+    private static func decodeStill(_ bytes: UnsafeBufferPointer<UInt8>, features: WebPBitstreamFeatures) throws
+        -> UIImage
+    {
+        let width = Int(features.width)
+        let height = Int(features.height)
+        guard width > 0, height > 0 else {
+            throw SDWebImageCoderError.corrupt(.webp, reason: "the image has no pixels")
+        }
         try SDWebImageCoderHelper.checkPixelBudget(width: width, height: height)
         let rowBytes = width * 4
         var decoded = false
         let pixels = SDWebImageCoderHelper.makePixels(count: rowBytes * height) { out in
-            decoded = WebPDecodeRGBAInto(bytes.baseAddress, bytes.count, out.baseAddress, out.count, Int32(rowBytes)) != nil
+            decoded =
+                WebPDecodeRGBAInto(bytes.baseAddress, bytes.count, out.baseAddress, out.count, Int32(rowBytes)) != nil
             if !decoded { out.initialize(repeating: 0) }
         }
         guard decoded else {
@@ -85,8 +91,9 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
             WebPFreeDecBuffer(&config.output)
             throw error(for: status == VP8_STATUS_OK ? VP8_STATUS_BITSTREAM_ERROR : status)
         }
-        return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
-                       hasAlpha: features.has_alpha != 0, format: .webp)
+        return UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
+            hasAlpha: features.has_alpha != 0, format: .webp)
     }
 
     private static func decodeAnimated(_ bytes: UnsafeBufferPointer<UInt8>) throws -> UIImage {
@@ -128,12 +135,14 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
             let pixels = Array(UnsafeBufferPointer(start: canvas, count: rowBytes * height))
             // Encoders do not always set the container's alpha flag (Pillow's does not): look at the pixels.
             let frameHasAlpha = SDWebImageCoderHelper.containsTransparency(pixels)
-            let image = UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
-                                hasAlpha: frameHasAlpha, format: .webp)
+            let image = UIImage(
+                pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: rowBytes,
+                hasAlpha: frameHasAlpha, format: .webp)
             // Timestamps are the frames' end times in milliseconds.
             let milliseconds = Int(timestamp - previousTimestamp)
             previousTimestamp = timestamp
-            frames.append(SDWebImageFrame(image: image, duration: milliseconds <= 10 ? 0.1 : Double(milliseconds) / 1000))
+            frames.append(
+                SDWebImageFrame(image: image, duration: milliseconds <= 10 ? 0.1 : Double(milliseconds) / 1000))
         }
         guard !frames.isEmpty else { throw SDWebImageCoderError.corrupt(.webp, reason: "no frame decoded") }
         // A file with the animation flag is animated even with one frame (`images.count == 1`), as 4.4.8 builds it
@@ -213,7 +222,8 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
                 WebPGetFeatures(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &features)
             }
             guard status == VP8_STATUS_OK, features.has_animation == 0, features.width > 0, features.height > 0,
-                  (try? SDWebImageCoderHelper.checkPixelBudget(width: Int(features.width), height: Int(features.height))) != nil
+                (try? SDWebImageCoderHelper.checkPixelBudget(width: Int(features.width), height: Int(features.height)))
+                    != nil
             else { return nil }
             // Premultiplied output, as the original asks for: the rows not decoded yet stay transparent black.
             guard let decoder = WebPINewRGB(MODE_rgbA, nil, 0, 0) else { return nil }
@@ -232,11 +242,17 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
                 WebPIUpdate(decoder, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
             }
             guard status == VP8_STATUS_OK || status == VP8_STATUS_SUSPENDED else { return nil }
-            var lastY: Int32 = 0, width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
+            var lastY: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
+            var stride: Int32 = 0
             guard let rgba = WebPIDecGetRGB(decoder, &lastY, &width, &height, &stride),
-                  width > 0, height > 0, lastY > 0, lastY <= height, stride >= width * 4
+                width > 0, height > 0, lastY > 0, lastY <= height, stride >= width * 4
             else { return nil }
-            let w = Int(width), h = Int(height), rows = Int(lastY), rowBytes = w * 4
+            let w = Int(width)
+            let h = Int(height)
+            let rows = Int(lastY)
+            let rowBytes = w * 4
             let pixels = SDWebImageCoderHelper.makePixels(count: rowBytes * h) { out in
                 // Only the first `lastY` rows are final (the original draws just those, see its comment on
                 // libwebp bug #362); the rest of the canvas is transparent.
@@ -246,13 +262,16 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
                 }
             }
             let complete = status == VP8_STATUS_OK && rows == h
-            return UIImage(pixelWidth: w, pixelHeight: h, pixels: pixels, bytesPerRow: rowBytes,
-                           hasAlpha: hasAlpha || !complete, format: .webp)
+            return UIImage(
+                pixelWidth: w, pixelHeight: h, pixels: pixels, bytesPerRow: rowBytes,
+                hasAlpha: hasAlpha || !complete, format: .webp)
         }
 
         /// Premultiplied rgbA to straight RGBA. libwebp premultiplies by truncating (p = ⌊c·a / 255⌋), so each p
         /// stands for the colours from p·255/a up to (p + 1)·255/a: take the middle, which halves the worst error.
-        private static func unpremultiply(_ source: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        private static func unpremultiply(
+            _ source: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, count: Int
+        ) {
             for x in 0..<count {
                 let p = x * 4
                 let a = Int(source[p + 3])
@@ -277,7 +296,8 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
 
     // MARK: Force decoding
 
-    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage? {
+    public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
+    {
         SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
     }
 
@@ -311,8 +331,9 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         }
         // No frames (a still image, or an animated one of a single entry): encoded as a still, as 4.4.8 does.
         if let frames = SDWebImageCoderHelper.frames(from: image), !frames.isEmpty {
-            return try encodeAnimated(frames, loopCount: image.sd_imageLoopCount, config: &config,
-                                      width: image.pixelWidth, height: image.pixelHeight)
+            return try encodeAnimated(
+                frames, loopCount: image.sd_imageLoopCount, config: &config,
+                width: image.pixelWidth, height: image.pixelHeight)
         }
         return try encodeStill(image, config: &config)
     }
@@ -328,7 +349,8 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         picture.height = Int32(image.pixelHeight)
         defer { WebPPictureFree(&picture) }
         let imported = image.pixels.withUnsafeBufferPointer { src in
-            image.hasAlpha ? WebPPictureImportRGBA(&picture, src.baseAddress, Int32(image.bytesPerRow))
+            image.hasAlpha
+                ? WebPPictureImportRGBA(&picture, src.baseAddress, Int32(image.bytesPerRow))
                 : WebPPictureImportRGBX(&picture, src.baseAddress, Int32(image.bytesPerRow))
         }
         guard imported != 0 else { throw SDWebImageCoderError.encodeFailed(.webp, reason: "cannot import the pixels") }
@@ -353,8 +375,10 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         return Data(bytes: bytes, count: writer.size)
     }
 
-    private func encodeAnimated(_ frames: [SDWebImageFrame], loopCount: Int, config: inout WebPConfig,
-                                width: Int, height: Int) throws -> Data {
+    private func encodeAnimated(
+        _ frames: [SDWebImageFrame], loopCount: Int, config: inout WebPConfig,
+        width: Int, height: Int
+    ) throws -> Data {
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&options) != 0 else {
             throw SDWebImageCoderError.encodeFailed(.webp, reason: "libwebp version mismatch")
@@ -374,7 +398,8 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
                 WebPAnimEncoderAdd(encoder, &picture, timestamp, &config)
             }
             guard added != 0 else {
-                throw SDWebImageCoderError.encodeFailed(.webp, reason: String(cString: WebPAnimEncoderGetError(encoder)))
+                throw SDWebImageCoderError.encodeFailed(
+                    .webp, reason: String(cString: WebPAnimEncoderGetError(encoder)))
             }
             timestamp += Int32((frame.duration * 1000).rounded())
         }

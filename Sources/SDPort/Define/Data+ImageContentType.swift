@@ -102,8 +102,12 @@ extension SDImageFormat {
 
     /// The format a MIME type names (parameters such as `; charset` are ignored).
     public init(mimeType: String) {
-        let bare = mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        if bare == "image/jpg" || bare == "image/pjpeg" { self = .jpeg; return }
+        let bare =
+            mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        if bare == "image/jpg" || bare == "image/pjpeg" {
+            self = .jpeg
+            return
+        }
         self = SDImageFormat.allCases.first { $0 != .undefined && $0.mimeType == bare } ?? .undefined
     }
 }

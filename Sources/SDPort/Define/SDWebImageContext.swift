@@ -10,7 +10,8 @@ import Foundation
 /// (there is no `SDAnimatedImage` class here; chapter 09 says why), and the 5.x keys added after article A3 (`Docs/articles.md`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:13` (`SDWebImageContextOption`).
 public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
-    CustomStringConvertible {
+    CustomStringConvertible
+{
     /// The key's string, as 5.x's `SDWebImageContextOption` is a string.
     public let rawValue: String
     /// The option with this string key.

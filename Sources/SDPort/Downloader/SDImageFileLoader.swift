@@ -37,9 +37,11 @@ public final class SDImageFileLoader: SDImageLoader {
     }
 
     @discardableResult
-    public func requestImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
-                             progress: SDImageLoaderProgressBlock?,
-                             completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
+    public func requestImage(
+        with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+        progress: SDImageLoaderProgressBlock?,
+        completed: SDImageLoaderCompletedBlock?
+    ) -> (any SDWebImageOperation)? {
         guard let url, url.isFileURL else {
             completed?(nil, nil, SDWebImageV5Error.invalidURL(url), true)
             return nil
@@ -55,7 +57,8 @@ public final class SDImageFileLoader: SDImageLoader {
                 progress?(0, size, url)
                 data = try Data(contentsOf: url)
             } catch {
-                SDWebImageTrace.record(.downloadResponse, key: url.absoluteString, "failed: \(error.localizedDescription)")
+                SDWebImageTrace.record(
+                    .downloadResponse, key: url.absoluteString, "failed: \(error.localizedDescription)")
                 if !operation.isCancelled { completed?(nil, nil, error, true) }
                 return
             }

@@ -18,9 +18,11 @@ public protocol SDImageLoader: AnyObject, Sendable {
     /// Starts loading; returns something that cancels it, or nil when nothing was started (the completion has then
     /// been called with an error). After a cancel the completion need not be called.
     @discardableResult
-    func requestImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
-                      progress: SDImageLoaderProgressBlock?,
-                      completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)?
+    func requestImage(
+        with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+        progress: SDImageLoaderProgressBlock?,
+        completed: SDImageLoaderCompletedBlock?
+    ) -> (any SDWebImageOperation)?
 
     /// Whether a failure for `url` should put it on the manager's failed-URL list.
     func shouldBlockFailedURL(with url: URL, error: Error) -> Bool

@@ -14,9 +14,12 @@ import Foundation
 ///
 /// The cache key is the context's `cacheKeyFilter` applied to the URL, else the URL's absolute string.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.m:33` (`SDImageLoaderDecodeImageData`).
-public func SDImageLoaderDecodeImageData(_ data: Data, _ url: URL, _ options: SDWebImageV5Options,
-                                         _ context: SDWebImageContext?, shouldDecompress: Bool = true) throws -> UIImage {
+public func SDImageLoaderDecodeImageData(
+    _ data: Data, _ url: URL, _ options: SDWebImageV5Options,
+    _ context: SDWebImageContext?, shouldDecompress: Bool = true
+) throws -> UIImage {
     let key = context?.cacheKeyFilter?.cacheKey(for: url) ?? url.absoluteString
-    return try SDImageV5Decoding.decode(data, key: key, options: options, context: context,
-                                        shouldDecompress: shouldDecompress)
+    return try SDImageV5Decoding.decode(
+        data, key: key, options: options, context: context,
+        shouldDecompress: shouldDecompress)
 }

@@ -51,14 +51,17 @@ public final class SDImageLoadersManager: SDImageLoader, @unchecked Sendable {
     /// Hands the request to `loader(for:)`. With no able loader (or no URL) it completes at once with
     /// `SDWebImageV5Error.invalidURL` and returns nil (5.x returns nil without calling the completion).
     @discardableResult
-    public func requestImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
-                             progress: SDImageLoaderProgressBlock?,
-                             completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
+    public func requestImage(
+        with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+        progress: SDImageLoaderProgressBlock?,
+        completed: SDImageLoaderCompletedBlock?
+    ) -> (any SDWebImageOperation)? {
         guard let url, let loader = loader(for: url) else {
             completed?(nil, nil, SDWebImageV5Error.invalidURL(url), true)
             return nil
         }
-        return loader.requestImage(with: url, options: options, context: context, progress: progress, completed: completed)
+        return loader.requestImage(
+            with: url, options: options, context: context, progress: progress, completed: completed)
     }
 
     /// Asks the loader that would load `url`; false when none would.

@@ -47,15 +47,20 @@ final class SDWebImageContextDownloadOperation: SDWebImageDownloaderOperation, @
     /// Every byte received so far.
     var capturedData: Data { capture[\.data] }
 
-    override func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
-                           completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    override func curlTask(
+        _ task: SDWebImageCurlTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         guard let modifier = responseModifier else {
             capture[\.response] = response
             super.curlTask(task, didReceive: response, completionHandler: completionHandler)
             return
         }
         guard let modified = modifier.modifiedResponse(with: response) else {
-            capture.withLock { $0.responseRejected = true; $0.response = nil }
+            capture.withLock {
+                $0.responseRejected = true
+                $0.response = nil
+            }
             self.response = nil
             completionHandler(.cancel)
             return

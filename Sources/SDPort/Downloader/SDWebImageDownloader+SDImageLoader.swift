@@ -37,9 +37,11 @@ extension SDWebImageDownloader: SDImageLoader {
     }
 
     @discardableResult
-    public func requestImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
-                             progress: SDImageLoaderProgressBlock?,
-                             completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
+    public func requestImage(
+        with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+        progress: SDImageLoaderProgressBlock?,
+        completed: SDImageLoaderCompletedBlock?
+    ) -> (any SDWebImageOperation)? {
         guard let url else {
             completed?(nil, nil, SDWebImageV5Error.invalidURL(nil), true)
             return nil
@@ -47,17 +49,24 @@ extension SDWebImageDownloader: SDImageLoader {
         let refreshing = options.contains(.refreshCached) && context?[.loaderCachedImage] is UIImage
         let downloaderOptions = options.downloaderOptions(refreshingCachedImage: refreshing)
         if context?.requestModifier != nil || context?.responseModifier != nil || context?.imageCoder != nil
-            || context?.downloadDecryptor != nil {
-            return requestWithContextOperation(url, options: options, downloaderOptions: downloaderOptions,
-                                               context: context, progress: progress, completed: completed)
+            || context?.downloadDecryptor != nil
+        {
+            return requestWithContextOperation(
+                url, options: options, downloaderOptions: downloaderOptions,
+                context: context, progress: progress, completed: completed)
         }
-        let decodesAgain = options.contains(.avoidDecodeImage) || options.contains(.decodeFirstFrameOnly)
+        let decodesAgain =
+            options.contains(.avoidDecodeImage) || options.contains(.decodeFirstFrameOnly)
             || context?.imageScaleFactor != nil || context?.thumbnailPixelSize != nil || context?.cacheKeyFilter != nil
         let decompress = self.shouldDecompressImages
-        let request = SDWebImageDownloaderLoaderRequest(url: url, callbackQueue: callbackQueue(for: context),
-                                                        completed: completed)
-        let answer: SDImageLoaderCompletedBlock = { image, data, error, finished in request.answer(image, data, error, finished) }
-        let token = downloadImage(with: url, options: downloaderOptions, progress: progress) { image, data, error, finished in
+        let request = SDWebImageDownloaderLoaderRequest(
+            url: url, callbackQueue: callbackQueue(for: context),
+            completed: completed)
+        let answer: SDImageLoaderCompletedBlock = { image, data, error, finished in
+            request.answer(image, data, error, finished)
+        }
+        let token = downloadImage(with: url, options: downloaderOptions, progress: progress) {
+            image, data, error, finished in
             let error = Self.v5Error(error, url: url)
             guard decodesAgain, finished, error == nil, image != nil, let data else {
                 answer(image, data, error, finished)
@@ -97,12 +106,14 @@ extension SDWebImageDownloader: SDImageLoader {
     static func v5Error(_ error: Error?, url: URL) -> Error? {
         guard let error = error as NSError? else { return nil }
         if error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled,
-           error.userInfo[SDWebImageDownloaderError.cancelledResponseKey] as? Bool == true,
-           let status = error.userInfo[SDWebImageDownloaderError.statusCodeKey] as? Int {
+            error.userInfo[SDWebImageDownloaderError.cancelledResponseKey] as? Bool == true,
+            let status = error.userInfo[SDWebImageDownloaderError.statusCodeKey] as? Int
+        {
             return SDWebImageV5Error.invalidDownloadStatusCode(status, url)
         }
         if error.domain == SDWebImageErrorDomain, error.code == 0 {
-            let reason = (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
+            let reason =
+                (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
             return SDWebImageV5Error.badImageData(reason)
         }
         return error
@@ -110,23 +121,28 @@ extension SDWebImageDownloader: SDImageLoader {
 
     // MARK: Context downloads
 
-    private func requestWithContextOperation(_ url: URL, options: SDWebImageV5Options,
-                                             downloaderOptions: SDWebImageDownloaderOptions, context: SDWebImageContext?,
-                                             progress: SDImageLoaderProgressBlock?,
-                                             completed: SDImageLoaderCompletedBlock?) -> (any SDWebImageOperation)? {
+    private func requestWithContextOperation(
+        _ url: URL, options: SDWebImageV5Options,
+        downloaderOptions: SDWebImageDownloaderOptions, context: SDWebImageContext?,
+        progress: SDImageLoaderProgressBlock?,
+        completed: SDImageLoaderCompletedBlock?
+    ) -> (any SDWebImageOperation)? {
         let settings = config  // one read: the settings of one moment, as the downloader's own operations get
         var request = Self.makeRequest(url: url, options: downloaderOptions, settings: settings)
         if let modifier = context?.requestModifier {
             guard let modified = modifier.modifiedRequest(with: request) else {
-                completed?(nil, nil, SDWebImageV5Error.invalidDownloadOperation(
-                    "the request modifier returned nil for \(url.absoluteString)"), true)
+                completed?(
+                    nil, nil,
+                    SDWebImageV5Error.invalidDownloadOperation(
+                        "the request modifier returned nil for \(url.absoluteString)"), true)
                 return nil
             }
             request = modified
         }
         let decryptor = context?.downloadDecryptor
         // As 5.x: partial encrypted bytes cannot be decrypted, so a decryptor turns progressive decoding off.
-        let operationOptions = decryptor == nil ? downloaderOptions : downloaderOptions.subtracting(.progressiveDownload)
+        let operationOptions =
+            decryptor == nil ? downloaderOptions : downloaderOptions.subtracting(.progressiveDownload)
         let operation = SDWebImageContextDownloadOperation(request: request, in: nil, options: operationOptions)
         configure(operation, settings: settings)
         operation.responseModifier = context?.responseModifier
@@ -147,9 +163,10 @@ extension SDWebImageDownloader: SDImageLoader {
             }
             let error = Self.v5Error(error, url: url)
             // Bytes the shared coders rejected may still be the context coder's format, or encrypted.
-            let rejectedByCoders = (error as NSError?).map {
-                $0.domain == SDWebImageErrorDomain && $0.code == SDWebImageV5Error.badImageData("").errorCode
-            } ?? false
+            let rejectedByCoders =
+                (error as NSError?).map {
+                    $0.domain == SDWebImageErrorDomain && $0.code == SDWebImageV5Error.badImageData("").errorCode
+                } ?? false
             if let decryptor {
                 guard error == nil || rejectedByCoders else {
                     completed?(nil, nil, error, true)
@@ -159,14 +176,16 @@ extension SDWebImageDownloader: SDImageLoader {
                     completed?(nil, nil, SDWebImageV5Error.badImageData("the decryptor gave no data"), true)
                     return
                 }
-                Self.decode(decrypted, url: url, options: options, context: context, decompress: decompress,
-                            completed: completed)
+                Self.decode(
+                    decrypted, url: url, options: options, context: context, decompress: decompress,
+                    completed: completed)
                 return
             }
             if let error {
                 if rejectedByCoders, contextCoder != nil, !received.data.isEmpty {
-                    Self.decode(received.data, url: url, options: options, context: context, decompress: decompress,
-                                completed: completed)
+                    Self.decode(
+                        received.data, url: url, options: options, context: context, decompress: decompress,
+                        completed: completed)
                 } else {
                     completed?(nil, nil, error, true)
                 }
@@ -176,7 +195,8 @@ extension SDWebImageDownloader: SDImageLoader {
                 completed?(image, data, nil, true)
                 return
             }
-            Self.decode(data, url: url, options: options, context: context, decompress: decompress, completed: completed)
+            Self.decode(
+                data, url: url, options: options, context: context, decompress: decompress, completed: completed)
         }
         // One caller per context operation: a cancel before its completion answers 2002 (V5-12).
         let callbackQueue = callbackQueue(for: context)
@@ -188,8 +208,10 @@ extension SDWebImageDownloader: SDImageLoader {
         return operation
     }
 
-    private static func decode(_ data: Data, url: URL, options: SDWebImageV5Options, context: SDWebImageContext?,
-                               decompress: Bool, completed: SDImageLoaderCompletedBlock?) {
+    private static func decode(
+        _ data: Data, url: URL, options: SDWebImageV5Options, context: SDWebImageContext?,
+        decompress: Bool, completed: SDImageLoaderCompletedBlock?
+    ) {
         do {
             let image = try SDImageLoaderDecodeImageData(data, url, options, context, shouldDecompress: decompress)
             completed?(image, data, nil, true)

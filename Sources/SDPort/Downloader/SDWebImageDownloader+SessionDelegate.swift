@@ -32,8 +32,10 @@ extension SDWebImageDownloader: SDWebImageCurlTaskDelegate {
         return nil
     }
 
-    public func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
-                         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    public func curlTask(
+        _ task: SDWebImageCurlTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         guard let operation = operation(with: task) else { return completionHandler(.allow) }
         operation.curlTask(task, didReceive: response, completionHandler: completionHandler)
     }
@@ -42,24 +44,32 @@ extension SDWebImageDownloader: SDWebImageCurlTaskDelegate {
         operation(with: task)?.curlTask(task, didReceive: data)
     }
 
-    public func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
-                         completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+    public func curlTask(
+        _ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
+        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
         guard let operation = operation(with: task) else { return completionHandler(proposedResponse) }
         operation.curlTask(task, willCacheResponse: proposedResponse, completionHandler: completionHandler)
     }
 
-    public func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    public func curlTask(
+        _ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         guard let operation = operation(with: task) else { return completionHandler(request) }
-        operation.curlTask(task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
+        operation.curlTask(
+            task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
     }
 
-    public func curlTask(_ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
-                         previousFailureCount: Int,
-                         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    public func curlTask(
+        _ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
+        previousFailureCount: Int,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         guard let operation = operation(with: task) else { return completionHandler(.performDefaultHandling, nil) }
-        operation.curlTask(task, didReceiveChallengeFor: protectionSpace, previousFailureCount: previousFailureCount,
-                           completionHandler: completionHandler)
+        operation.curlTask(
+            task, didReceiveChallengeFor: protectionSpace, previousFailureCount: previousFailureCount,
+            completionHandler: completionHandler)
     }
 
     public func curlTask(_ task: SDWebImageCurlTask, didCompleteWithError error: Error?) {

@@ -64,7 +64,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         config.httpHeaders = ["Accept": "image/webp,image/*;q=0.8"]  // WebP is built in (FAQ-12)
         config.httpHeaders["User-Agent"] = SDWebImageDownloader.defaultUserAgent()
         settings = config
-        currentSession = SDLocked(wrappedValue: SDWebImageDownloader.makeSession(sessionConfiguration, timeout: config.downloadTimeout))
+        currentSession = SDLocked(
+            wrappedValue: SDWebImageDownloader.makeSession(sessionConfiguration, timeout: config.downloadTimeout))
         currentSession.wrappedValue.delegate = self
     }
 
@@ -84,7 +85,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     }
 
     /// A session on a copy of `configuration` (nil: the default one) whose request timeout is `timeout`.
-    private static func makeSession(_ configuration: URLSessionConfiguration?, timeout: TimeInterval) -> SDWebImageCurlSession {
+    private static func makeSession(_ configuration: URLSessionConfiguration?, timeout: TimeInterval)
+        -> SDWebImageCurlSession
+    {
         let configuration = configuration?.copy() as? URLSessionConfiguration ?? URLSessionConfiguration.default
         configuration.timeoutIntervalForRequest = timeout
         return SDWebImageCurlSession(configuration: configuration)
@@ -101,7 +104,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// configuration object, the port changes a copy.
     public func createNewSession(with sessionConfiguration: URLSessionConfiguration) {
         cancelAllDownloads()
-        let replacement = SDWebImageDownloader.makeSession(sessionConfiguration, timeout: currentSettings.downloadTimeout)
+        let replacement = SDWebImageDownloader.makeSession(
+            sessionConfiguration, timeout: currentSettings.downloadTimeout)
         replacement.delegate = self
         let old = currentSession.withLock { session -> SDWebImageCurlSession in
             defer { session = replacement }
@@ -172,9 +176,11 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// InvalidURL error). Progress blocks run on the session's delegate queue, completion blocks on
     /// `completionQueue` (main by default, as 4.4.8).
     @discardableResult
-    public func downloadImage(with url: URL?, options: SDWebImageDownloaderOptions,
-                              progress: SDWebImageDownloaderProgressBlock?,
-                              completed: SDWebImageDownloaderCompletedBlock?) -> SDWebImageDownloadToken? {
+    public func downloadImage(
+        with url: URL?, options: SDWebImageDownloaderOptions,
+        progress: SDWebImageDownloaderProgressBlock?,
+        completed: SDWebImageDownloaderCompletedBlock?
+    ) -> SDWebImageDownloadToken? {
         guard let url else {
             completed?(nil, nil, nil, false)
             return nil
@@ -184,9 +190,12 @@ public final class SDWebImageDownloader: @unchecked Sendable {
             // A finished or cancelled operation may still be listed for a moment; it cannot be joined, and
             // neither can one that is already calling its completion blocks (addHandlers returns nil).
             if let running = URLOperations[url], !running.isFinished, !running.isCancelled,
-               let token = running.addHandlers(forProgress: progress, completed: completed) {
+                let token = running.addHandlers(forProgress: progress, completed: completed)
+            {
                 if !running.isExecuting {
-                    running.queuePriority = options.contains(.highPriority) ? .high
+                    running.queuePriority =
+                        options.contains(.highPriority)
+                        ? .high
                         : options.contains(.lowPriority) ? .low : .normal
                 }
                 return (running, token, true)
@@ -211,14 +220,17 @@ public final class SDWebImageDownloader: @unchecked Sendable {
             downloadQueue.addOperation(operation)
             return (operation, token, false)
         }
-        SDWebImageTrace.record(.downloadStart, key: url.absoluteString,
-                               joined ? "joined the running download" : "new download operation")
+        SDWebImageTrace.record(
+            .downloadStart, key: url.absoluteString,
+            joined ? "joined the running download" : "new download operation")
         return SDWebImageDownloadToken(url: url, operation: operation, cancelToken: cancelToken)
     }
 
     /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Runs holding
     /// `operationsLock`, as in 4.4.8.
-    private func makeOperation(url: URL, options: SDWebImageDownloaderOptions) -> any Operation & SDWebImageDownloaderOperationInterface {
+    private func makeOperation(url: URL, options: SDWebImageDownloaderOptions) -> any Operation
+        & SDWebImageDownloaderOperationInterface
+    {
         let settings = currentSettings  // one read: every setting of one moment
         let request = Self.makeRequest(url: url, options: options, settings: settings)
         let operation = settings.operationClass.init(request: request, in: session, options: options)
@@ -241,21 +253,27 @@ public final class SDWebImageDownloader: @unchecked Sendable {
 
     /// The request for `url` (`createDownloaderOperationWithUrl:options:`'s first half): the timeout (0 means 15),
     /// the cache policy, cookies, and the headers (filtered per request), all from one `settings` value.
-    static func makeRequest(url: URL, options: SDWebImageDownloaderOptions, settings: SDWebImageDownloaderConfig) -> URLRequest {
+    static func makeRequest(url: URL, options: SDWebImageDownloaderOptions, settings: SDWebImageDownloaderConfig)
+        -> URLRequest
+    {
         let timeout = settings.downloadTimeout == 0 ? 15 : settings.downloadTimeout
         // The protocol cache is bypassed unless asked for, so images are not cached twice (FAQ-09).
-        let cachePolicy: URLRequest.CachePolicy = options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
+        let cachePolicy: URLRequest.CachePolicy =
+            options.contains(.useNSURLCache) ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
         var request = URLRequest(url: url, cachePolicy: cachePolicy, timeoutInterval: timeout)
         request.httpShouldHandleCookies = options.contains(.handleCookies)
         // 4.4.8 also sets `HTTPShouldUsePipelining`. libcurl has no HTTP/1.1 pipelining any more (gone in 7.62,
         // as in browsers and NSURLSession) and Foundation deprecates the flag, so the port leaves it unset: the
         // session always reuses connections and multiplexes HTTP/2 streams, which is what it amounts to (DL-07).
-        request.allHTTPHeaderFields = settings.headersFilter.map { $0(url, settings.httpHeaders) } ?? settings.httpHeaders
+        request.allHTTPHeaderFields =
+            settings.headersFilter.map { $0(url, settings.httpHeaders) } ?? settings.httpHeaders
         return request
     }
 
     /// Copies the settings an operation takes from its downloader: decompression, completion queue, credential.
-    func configure(_ operation: any Operation & SDWebImageDownloaderOperationInterface, settings: SDWebImageDownloaderConfig) {
+    func configure(
+        _ operation: any Operation & SDWebImageDownloaderOperationInterface, settings: SDWebImageDownloaderConfig
+    ) {
         operation.shouldDecompressImages = settings.shouldDecompressImages
         (operation as? SDWebImageDownloaderOperation)?.completionQueue = settings.completionQueue
         if let credential = settings.urlCredential {

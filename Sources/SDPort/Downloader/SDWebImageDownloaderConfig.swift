@@ -27,7 +27,8 @@ public struct SDWebImageDownloaderConfig: @unchecked Sendable {  // URLCredentia
     /// The headers sent with every request.
     public var httpHeaders: SDHTTPHeadersDictionary = [:]
     /// The class new operations are made of.
-    public var operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type = SDWebImageDownloaderOperation.self
+    public var operationClass: any (Operation & SDWebImageDownloaderOperationInterface).Type =
+        SDWebImageDownloaderOperation.self
     /// Where download completion blocks run: the main queue by default, as 4.4.8's operation calls them through
     /// `dispatch_main_async_safe` (OP-04). Port addition for programs that never drain the main queue (no
     /// `dispatchMain()`, main run loop or main actor): set it, and the manager's and cache's `completionQueue`, to

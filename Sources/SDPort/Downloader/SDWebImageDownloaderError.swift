@@ -44,30 +44,34 @@ enum SDWebImageDownloaderError {
         var description = "HTTP \(status) \(phrase) for \(describe(url))"
         if status == 304 { description += " (Not Modified, but nothing is cached for it)" }
         description += "; the response was cancelled"
-        return urlError(NSURLErrorCancelled, description, url: url, extra: [statusCodeKey: status, cancelledResponseKey: true])
+        return urlError(
+            NSURLErrorCancelled, description, url: url, extra: [statusCodeKey: status, cancelledResponseKey: true])
     }
 
     /// An authentication challenge answered with "cancel" (no credential, or the credential was rejected):
     /// 4.4.8's `NSURLSessionAuthChallengeCancelAuthenticationChallenge` ends the task with `NSURLErrorCancelled`.
     static func challengeCancelled(status: Int, url: URL?, rejectedCredential: Bool) -> NSError {
         let why = rejectedCredential ? "the credential was rejected" : "no credential was given"
-        return urlError(NSURLErrorCancelled,
-                        "HTTP \(status) authentication required for \(describe(url)); \(why), so the challenge was cancelled",
-                        url: url, extra: [statusCodeKey: status])
+        return urlError(
+            NSURLErrorCancelled,
+            "HTTP \(status) authentication required for \(describe(url)); \(why), so the challenge was cancelled",
+            url: url, extra: [statusCodeKey: status])
     }
 
     /// The protocol cache was the only allowed source and had nothing (NSURLErrorResourceUnavailable, -1008).
     static func notInCache(_ url: URL?) -> NSError {
-        urlError(NSURLErrorResourceUnavailable,
-                 "Nothing in the protocol cache for \(describe(url)) and the cache policy forbids loading it", url: url)
+        urlError(
+            NSURLErrorResourceUnavailable,
+            "Nothing in the protocol cache for \(describe(url)) and the cache policy forbids loading it", url: url)
     }
 
     /// The operation got no task (OP-01): 4.4.8's text, "Task can't be initialized", with the reason the port
     /// knows in `NSLocalizedFailureReasonErrorKey` (`SDWebImageDownloaderOperation.m:202`; 4.2 said "Connection
     /// can't be initialized").
     static func taskCannotBeInitialized(_ url: URL?, reason: String) -> NSError {
-        urlError(NSURLErrorUnknown, "Task can't be initialized", url: url,
-                 extra: [NSLocalizedFailureReasonErrorKey: "\(describe(url)): \(reason)"])
+        urlError(
+            NSURLErrorUnknown, "Task can't be initialized", url: url,
+            extra: [NSLocalizedFailureReasonErrorKey: "\(describe(url)): \(reason)"])
     }
 
     /// A transfer could not start or go on (libcurl refused a handle, or the session was invalidated meanwhile).
@@ -89,41 +93,54 @@ enum SDWebImageDownloaderError {
         let what: String
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            urlCode = NSURLErrorTimedOut; what = "Timed out waiting for \(target)"
+            urlCode = NSURLErrorTimedOut
+            what = "Timed out waiting for \(target)"
         case CURLE_COULDNT_CONNECT:
-            urlCode = NSURLErrorCannotConnectToHost; what = "Cannot connect to \(target)"
+            urlCode = NSURLErrorCannotConnectToHost
+            what = "Cannot connect to \(target)"
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            urlCode = NSURLErrorCannotFindHost; what = "Cannot find the host of \(target)"
+            urlCode = NSURLErrorCannotFindHost
+            what = "Cannot find the host of \(target)"
         case CURLE_PARTIAL_FILE:
             urlCode = NSURLErrorNetworkConnectionLost
-            what = expected > 0
+            what =
+                expected > 0
                 ? "Connection lost after \(received) of \(expected) bytes from \(target)"
                 : "Connection lost after \(received) bytes from \(target)"
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             urlCode = NSURLErrorNetworkConnectionLost
             what = "Connection lost (reset or closed by the server) after \(received) bytes from \(target)"
         case CURLE_TOO_MANY_REDIRECTS:
-            urlCode = NSURLErrorHTTPTooManyRedirects; what = "Too many redirects (a redirect loop?) for \(target)"
+            urlCode = NSURLErrorHTTPTooManyRedirects
+            what = "Too many redirects (a redirect loop?) for \(target)"
         case CURLE_PEER_FAILED_VERIFICATION:
             urlCode = NSURLErrorServerCertificateUntrusted
             what = "The server's TLS certificate is not trusted for \(target)"
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND:
-            urlCode = NSURLErrorSecureConnectionFailed; what = "TLS connection failed for \(target)"
+            urlCode = NSURLErrorSecureConnectionFailed
+            what = "TLS connection failed for \(target)"
         case CURLE_UNSUPPORTED_PROTOCOL:
-            urlCode = NSURLErrorUnsupportedURL; what = "Unsupported URL scheme in \(target)"
+            urlCode = NSURLErrorUnsupportedURL
+            what = "Unsupported URL scheme in \(target)"
         case CURLE_URL_MALFORMAT:
-            urlCode = NSURLErrorBadURL; what = "Malformed URL \(target)"
+            urlCode = NSURLErrorBadURL
+            what = "Malformed URL \(target)"
         case CURLE_BAD_CONTENT_ENCODING:
-            urlCode = NSURLErrorCannotDecodeContentData; what = "Cannot decode the content encoding of \(target)"
+            urlCode = NSURLErrorCannotDecodeContentData
+            what = "Cannot decode the content encoding of \(target)"
         case CURLE_WEIRD_SERVER_REPLY:
-            urlCode = NSURLErrorBadServerResponse; what = "Malformed HTTP response from \(target)"
+            urlCode = NSURLErrorBadServerResponse
+            what = "Malformed HTTP response from \(target)"
         case CURLE_ABORTED_BY_CALLBACK:
-            urlCode = NSURLErrorCancelled; what = "Cancelled download of \(target)"
+            urlCode = NSURLErrorCancelled
+            what = "Cancelled download of \(target)"
         default:
-            urlCode = NSURLErrorUnknown; what = "Download of \(target) failed"
+            urlCode = NSURLErrorUnknown
+            what = "Download of \(target) failed"
         }
-        return urlError(urlCode, "\(what): \(curlText) (libcurl error \(code.rawValue))", url: url,
-                        extra: [curlCodeKey: Int(code.rawValue)])
+        return urlError(
+            urlCode, "\(what): \(curlText) (libcurl error \(code.rawValue))", url: url,
+            extra: [curlCodeKey: Int(code.rawValue)])
     }
 
     /// An error the original makes in `SDWebImageErrorDomain` with code 0 ("Image data is nil", "0 pixels").
@@ -145,10 +162,13 @@ enum SDWebImageDownloaderError {
     static func undecodable(_ underlying: Error, url: URL?, byteCount: Int) -> NSError {
         let reason = (underlying as? LocalizedError)?.errorDescription ?? String(describing: underlying)
         let code = (underlying as NSError).domain == SDWebImageErrorDomain ? (underlying as NSError).code : 0
-        return NSError(domain: SDWebImageErrorDomain, code: code, userInfo: [
-            NSLocalizedDescriptionKey: "Downloaded data is not a decodable image (\(byteCount) bytes from \(describe(url))): \(reason)",
-            NSUnderlyingErrorKey: underlying as NSError,
-        ])
+        return NSError(
+            domain: SDWebImageErrorDomain, code: code,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "Downloaded data is not a decodable image (\(byteCount) bytes from \(describe(url))): \(reason)",
+                NSUnderlyingErrorKey: underlying as NSError,
+            ])
     }
 
     private static func describe(_ url: URL?) -> String { url?.absoluteString ?? "(no URL)" }

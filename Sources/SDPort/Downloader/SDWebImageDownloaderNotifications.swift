@@ -9,7 +9,8 @@ import Foundation
 public let SDWebImageDownloadStartNotification = Notification.Name("SDWebImageDownloadStartNotification")
 /// A download operation received its response (valid or not).
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:26` (`SDWebImageDownloadReceiveResponseNotification`).
-public let SDWebImageDownloadReceiveResponseNotification = Notification.Name("SDWebImageDownloadReceiveResponseNotification")
+public let SDWebImageDownloadReceiveResponseNotification = Notification.Name(
+    "SDWebImageDownloadReceiveResponseNotification")
 /// A download operation's task ended: completed, failed or cancelled.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:27` (`SDWebImageDownloadStopNotification`).
 public let SDWebImageDownloadStopNotification = Notification.Name("SDWebImageDownloadStopNotification")

@@ -47,7 +47,8 @@ import Foundation
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:127` (`-start`), `SDWebImage/SDWebImageDownloaderOperation.m:383` (`-URLSession:task:didCompleteWithError:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.m:430` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`), `SDWebImage/Core/SDWebImageDownloaderOperation.m:272` (`-cancelInternal`).
 open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperationInterface,
-    SDWebImageCurlTaskDelegate, @unchecked Sendable {
+    SDWebImageCurlTaskDelegate, @unchecked Sendable
+{
     /// One caller's callbacks; its identity is the caller's token.
     private final class CallbackEntry: Sendable {
         let progress: SDWebImageDownloaderProgressBlock?
@@ -110,7 +111,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var droppedByCancel = false
 
     /// An operation for `request`, run as a task of `transport`.
-    public required init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions) {
+    public required init(
+        request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions
+    ) {
         self.request = request
         self.unownedSession = transport
         self.options = options
@@ -166,8 +169,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     // MARK: Callbacks
 
-    public func addHandlers(forProgress progressBlock: SDWebImageDownloaderProgressBlock?,
-                            completed completedBlock: SDWebImageDownloaderCompletedBlock?) -> Any? {
+    public func addHandlers(
+        forProgress progressBlock: SDWebImageDownloaderProgressBlock?,
+        completed completedBlock: SDWebImageDownloaderCompletedBlock?
+    ) -> Any? {
         let entry = CallbackEntry(progress: progressBlock, completed: completedBlock)
         return stateLock.withLock { () -> Any? in
             guard !_isFinishing, !_finished else { return nil }
@@ -242,7 +247,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
         guard let task else {
             let reason = request == nil ? "the operation has no request" : "the downloader's session was invalidated"
-            complete(image: nil, data: nil, error: SDWebImageDownloaderError.taskCannotBeInitialized(request?.url, reason: reason))
+            complete(
+                image: nil, data: nil,
+                error: SDWebImageDownloaderError.taskCannotBeInitialized(request?.url, reason: reason))
             return
         }
         if options.contains(.highPriority) {
@@ -261,7 +268,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// Cancels the download (idempotent): stops the task, posts the stop notification, finishes, and drops
     /// every callback without calling it (OP-05).
     open override func cancel() {
-        SDWebImageTrace.mark(.operationCancel, key: request?.url?.absoluteString, isFinished ? "already finished" : "stops the task")
+        SDWebImageTrace.mark(
+            .operationCancel, key: request?.url?.absoluteString, isFinished ? "already finished" : "stops the task")
         lifecycleLock.withLock {
             guard !isFinished else { return }
             super.cancel()
@@ -298,7 +306,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             // are told of (`whenCancelledBeforeCompletion`).
             let dropped = cancelled && !_isFinishing
             if dropped { droppedByCancel = true }
-            defer { ownedSession = nil; cancelObservers = [] }
+            defer {
+                ownedSession = nil
+                cancelObservers = []
+            }
             return (ownedSession, dropped ? cancelObservers : [])
         }
         session?.invalidateAndCancel()
@@ -362,8 +373,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     // MARK: SDWebImageCurlTaskDelegate (the session's delegate queue)
 
-    open func curlTask(_ task: SDWebImageCurlTask, didReceive response: URLResponse,
-                       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    open func curlTask(
+        _ task: SDWebImageCurlTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let expected = max(0, Int(response.expectedContentLength))
         let status = (response as? HTTPURLResponse)?.statusCode ?? 200
         let url = request?.url
@@ -373,7 +386,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             // A 304 is only usable when there is stored data to stand for it.
             let valid = status < 400 && !(status == 304 && cachedData == nil)
             // The task will end with a bare NSURLErrorCancelled; this one says which status caused it.
-            if !valid { statusError = SDWebImageDownloaderError.responseCancelled(status: status, reason: nil, url: url) }
+            if !valid {
+                statusError = SDWebImageDownloaderError.responseCancelled(status: status, reason: nil, url: url)
+            }
             return valid
         }
         if valid {
@@ -407,8 +422,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         for progress in progressBlocks { progress(snapshot.count, expected, url) }
     }
 
-    open func curlTask(_ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
-                       completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+    open func curlTask(
+        _ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
+        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
         // OP-08: only `UseNSURLCache` lets the protocol cache keep the response.
         completionHandler(options.contains(.useNSURLCache) ? proposedResponse : nil)
     }
@@ -416,15 +433,19 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// A redirect hop (DL-16): follows it, as 4.4.8 does (its operation leaves the hop to the session's default).
     /// Override to stop it (`completionHandler(nil)`: the redirect response itself becomes the response) or to
     /// send another request.
-    open func curlTask(_ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                       newRequest request: URLRequest,
-                       completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    open func curlTask(
+        _ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(request)
     }
 
-    open func curlTask(_ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
-                       previousFailureCount: Int,
-                       completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    open func curlTask(
+        _ task: SDWebImageCurlTask, didReceiveChallengeFor protectionSpace: URLProtectionSpace,
+        previousFailureCount: Int,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         // OP-07: the credential is tried once; a second challenge means it was rejected.
         if previousFailureCount == 0, let credential {
             completionHandler(.useCredential, credential)
@@ -448,8 +469,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
         // One main-queue block for both, as in the original: an observer of "stop" can already tell whether
         // "finish" follows.
-        let names = error == nil ? [SDWebImageDownloadStopNotification, SDWebImageDownloadFinishNotification]
-                                 : [SDWebImageDownloadStopNotification]
+        let names =
+            error == nil
+            ? [SDWebImageDownloadStopNotification, SDWebImageDownloadFinishNotification]
+            : [SDWebImageDownloadStopNotification]
         post(names)
 
         let url = request?.url
@@ -459,12 +482,14 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
         var failure = error
         if let statusError = stateLock.withLock({ statusError }),
-           error == nil || (error as NSError?)?.code == NSURLErrorCancelled {
+            error == nil || (error as NSError?)?.code == NSURLErrorCancelled
+        {
             failure = statusError
         }
-        SDWebImageTrace.record(.downloadResponse, key: url?.absoluteString,
-                               failure.map { "failed: \($0.localizedDescription)" }
-                                   ?? "\(status.map(String.init) ?? "-"), \(data?.count ?? 0) bytes")
+        SDWebImageTrace.record(
+            .downloadResponse, key: url?.absoluteString,
+            failure.map { "failed: \($0.localizedDescription)" }
+                ?? "\(status.map(String.init) ?? "-"), \(data?.count ?? 0) bytes")
         if let failure {
             complete(image: nil, data: nil, error: failure)
             return
@@ -508,7 +533,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
                 // A fresh instance per download: a progressive coder keeps the state of one image.
                 for coder in SDWebImageCodersManager.shared.coders {
                     if let progressive = coder as? any SDWebImageProgressiveCoder,
-                       progressive.canIncrementallyDecode(from: data) {
+                        progressive.canIncrementallyDecode(from: data)
+                    {
                         progressiveCoder = type(of: progressive).init()
                         break
                     }
@@ -534,8 +560,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             image = SDScaledImageForKey(key, image) ?? image
             if decompress {
                 var imageData: Data? = data
-                image = SDWebImageCodersManager.shared.decompressedImage(
-                    with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: false]) ?? image
+                image =
+                    SDWebImageCodersManager.shared.decompressedImage(
+                        with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: false])
+                    ?? image
             }
             // Partial images are for display only; the final image is decoded again from all the data.
             self.deliverPartial(image)
@@ -558,7 +586,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             let coders = SDWebImageCodersManager.shared
             if let scaled = coders.decodedAndScaledDownImage(from: data) {
                 let image = SDScaledImageForKey(key, scaled) ?? scaled
-                SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start, "jpeg \(image.pixelWidth)×\(image.pixelHeight), scaled down while decoding")
+                SDWebImageTrace.record(
+                    .decode, key: url?.absoluteString, since: start,
+                    "jpeg \(image.pixelWidth)×\(image.pixelHeight), scaled down while decoding")
                 // The disk keeps the smaller image, as after any scale-down.
                 return (image, coders.encodedData(with: scaled, format: .jpeg) ?? data, nil)
             }
@@ -568,7 +598,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         } catch {
             // 4.4.8's decoder answers nil here, and a nil image has 0 pixels.
             let reason = SDWebImageDownloaderError.undecodable(error, url: url, byteCount: data.count)
-            SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start, "failed: 0 pixels (\(reason.localizedDescription))")
+            SDWebImageTrace.record(
+                .decode, key: url?.absoluteString, since: start, "failed: 0 pixels (\(reason.localizedDescription))")
             return (nil, nil, SDWebImageDownloaderError.zeroPixels(underlying: reason))
         }
         image = SDScaledImageForKey(key, image) ?? image
@@ -577,15 +608,18 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         let isAnimated = image.images != nil || image.sd_imageFormat == .gif
         if !isAnimated && shouldDecompressImages {
             let scaleDown = options.contains(.scaleDownLargeImages)
-            image = SDWebImageCodersManager.shared.decompressedImage(
-                with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: scaleDown]) ?? image
+            image =
+                SDWebImageCodersManager.shared.decompressedImage(
+                    with: image, data: &imageData, options: [SDWebImageCoderScaleDownLargeImagesKey: scaleDown])
+                ?? image
         }
         if image.size.width == 0 || image.size.height == 0 {
             SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start, "failed: 0 pixels")
             return (nil, nil, SDWebImageDownloaderError.zeroPixels(underlying: nil))
         }
-        SDWebImageTrace.record(.decode, key: url?.absoluteString, since: start,
-                               "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight)")
+        SDWebImageTrace.record(
+            .decode, key: url?.absoluteString, since: start,
+            "\(image.sd_imageFormat.fileExtension ?? "image") \(image.pixelWidth)×\(image.pixelHeight)")
         return (image, imageData, nil)
     }
 }

@@ -14,8 +14,10 @@ public protocol SDWebImageDownloaderOperationInterface: AnyObject {
     init(request: URLRequest?, in transport: SDWebImageCurlSession?, options: SDWebImageDownloaderOptions)
     /// Adds a caller's callbacks; the result is the token `cancel(_:)` takes. nil when the operation is
     /// already finishing and can no longer take callbacks (a port addition: the downloader then starts a new one).
-    func addHandlers(forProgress progressBlock: SDWebImageDownloaderProgressBlock?,
-                     completed completedBlock: SDWebImageDownloaderCompletedBlock?) -> Any?
+    func addHandlers(
+        forProgress progressBlock: SDWebImageDownloaderProgressBlock?,
+        completed completedBlock: SDWebImageDownloaderCompletedBlock?
+    ) -> Any?
     /// Whether the decoded image is force-decoded (the downloader's setting, copied on creation).
     var shouldDecompressImages: Bool { get set }
     /// The credential answered to an authentication challenge.

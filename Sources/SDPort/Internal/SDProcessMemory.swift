@@ -8,15 +8,20 @@ import Foundation
 public enum SDProcessMemory {
     /// The memory the process may use: its cgroup v2 `memory.max` when one is set, else its cgroup v1
     /// `memory.limit_in_bytes` when that is below physical memory, else physical memory.
-    public static func limitBytes(cgroupRoot: String = "/sys/fs/cgroup", selfCgroup: String = "/proc/self/cgroup") -> UInt64 {
+    public static func limitBytes(cgroupRoot: String = "/sys/fs/cgroup", selfCgroup: String = "/proc/self/cgroup")
+        -> UInt64
+    {
         let physical = ProcessInfo.processInfo.physicalMemory
         if let directory = cgroupV2Directory(cgroupRoot: cgroupRoot, selfCgroup: selfCgroup),
-           let text = read(directory + "/memory.max"), let limit = UInt64(text), limit > 0 {
+            let text = read(directory + "/memory.max"), let limit = UInt64(text), limit > 0
+        {
             return min(limit, physical)
         }
         if let path = cgroupV1MemoryPath(selfCgroup: selfCgroup),
-           let text = read(cgroupRoot + "/memory" + path + "/memory.limit_in_bytes"), let limit = UInt64(text), limit > 0,
-           limit < physical {
+            let text = read(cgroupRoot + "/memory" + path + "/memory.limit_in_bytes"), let limit = UInt64(text),
+            limit > 0,
+            limit < physical
+        {
             return limit
         }
         return physical
@@ -25,14 +30,17 @@ public enum SDProcessMemory {
     /// The process's cgroup v2 directory (where `memory.max` and `memory.events` are), or nil without one: the
     /// `0::/path` line of `/proc/self/cgroup`, under the unified hierarchy (`cgroupRoot`, or its `unified` folder
     /// on a hybrid system).
-    public static func cgroupV2Directory(cgroupRoot: String = "/sys/fs/cgroup", selfCgroup: String = "/proc/self/cgroup") -> String? {
+    public static func cgroupV2Directory(
+        cgroupRoot: String = "/sys/fs/cgroup", selfCgroup: String = "/proc/self/cgroup"
+    ) -> String? {
         guard let text = read(selfCgroup) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("0::") {
             let path = String(line.dropFirst(3))
             for base in [cgroupRoot, cgroupRoot + "/unified"] {
                 let directory = path == "/" ? base : base + path
                 if FileManager.default.fileExists(atPath: directory + "/memory.max")
-                    || FileManager.default.fileExists(atPath: directory + "/memory.events") {
+                    || FileManager.default.fileExists(atPath: directory + "/memory.events")
+                {
                     return directory
                 }
             }

@@ -1,7 +1,7 @@
 import CQueueLabel
 import Foundation
-import Synchronization
 import Logging
+import Synchronization
 
 /// One reported step of the flow.
 public struct SDWebImageTraceEvent: Sendable {
@@ -67,8 +67,10 @@ public enum SDWebImageTrace {
     /// for the marks between the steps (`SDWebImageFlowMark`); with `includingWork`, also for the work between
     /// the steps (`SDWebImageTraceEvent.work`).
     @discardableResult
-    public static func addObserver(includingMarks: Bool = false, includingWork: Bool = false,
-                                   _ observer: @escaping @Sendable (SDWebImageTraceEvent) -> Void) -> Token {
+    public static func addObserver(
+        includingMarks: Bool = false, includingWork: Bool = false,
+        _ observer: @escaping @Sendable (SDWebImageTraceEvent) -> Void
+    ) -> Token {
         registry.withLock { registry in
             registry.nextID += 1
             registry.observers[registry.nextID] = observer
@@ -108,14 +110,20 @@ public enum SDWebImageTrace {
     }
 
     /// Reports one step that began at `start` (from `stepStart()`; nil reports a moment).
-    static func record(_ step: SDWebImageFlowStep, key: String?, since start: Date?, _ detail: @autoclosure () -> String = "") {
+    static func record(
+        _ step: SDWebImageFlowStep, key: String?, since start: Date?, _ detail: @autoclosure () -> String = ""
+    ) {
         let current = registry.withLock { Array($0.observers.values) }
         let wantsLog = logger.logLevel <= .trace
         guard !current.isEmpty || wantsLog else { return }
         let event = makeEvent(step, mark: nil, key: key, detail: detail(), start: start)
         if wantsLog {
-            logger.trace("\(step.rawValue). \(step)", metadata: ["key": .string(key ?? "-"), "detail": .string(event.detail),
-                                                                 "queue": .string(event.queue), "thread": .stringConvertible(event.thread)])
+            logger.trace(
+                "\(step.rawValue). \(step)",
+                metadata: [
+                    "key": .string(key ?? "-"), "detail": .string(event.detail),
+                    "queue": .string(event.queue), "thread": .stringConvertible(event.thread),
+                ])
         }
         for observer in current { observer(event) }
     }
@@ -132,8 +140,10 @@ public enum SDWebImageTrace {
 
     /// Reports work between the steps that began at `start` (from `workStart()`; nothing when it is nil), to the
     /// observers that asked for work only.
-    static func work(_ name: String, serving step: SDWebImageFlowStep, key: String? = nil, since start: Date?,
-                     _ detail: @autoclosure () -> String = "") {
+    static func work(
+        _ name: String, serving step: SDWebImageFlowStep, key: String? = nil, since start: Date?,
+        _ detail: @autoclosure () -> String = ""
+    ) {
         guard let start else { return }
         let current = registry.withLock { registry in
             registry.workObservers.compactMap { registry.observers[$0] }
@@ -145,17 +155,21 @@ public enum SDWebImageTrace {
 
     /// The event, with where it runs. Only made when someone listens: the queue label and the thread id are two
     /// calls into C (`CQueueLabel`), and `OperationQueue.current` a thread-local read.
-    private static func makeEvent(_ step: SDWebImageFlowStep, mark: SDWebImageFlowMark?, key: String?, detail: String,
-                                  start: Date? = nil, work: String? = nil) -> SDWebImageTraceEvent {
+    private static func makeEvent(
+        _ step: SDWebImageFlowStep, mark: SDWebImageFlowMark?, key: String?, detail: String,
+        start: Date? = nil, work: String? = nil
+    ) -> SDWebImageTraceEvent {
         var queue = String(cString: sdport_current_queue_label())
         // An operation runs on a queue the OperationQueue makes and names after itself only on some platforms;
         // its own name says which queue the operation belongs to.
         if !Thread.isMainThread, let operationQueue = OperationQueue.current, operationQueue !== OperationQueue.main,
-           let name = operationQueue.name, !name.isEmpty {
+            let name = operationQueue.name, !name.isEmpty
+        {
             queue = name
         }
-        return SDWebImageTraceEvent(step: step, key: key, detail: detail, date: Date(), mark: mark, queue: queue,
-                                    thread: sdport_current_thread_id(), isMainThread: Thread.isMainThread, start: start,
-                                    work: work)
+        return SDWebImageTraceEvent(
+            step: step, key: key, detail: detail, date: Date(), mark: mark, queue: queue,
+            thread: sdport_current_thread_id(), isMainThread: Thread.isMainThread, start: start,
+            work: work)
     }
 }

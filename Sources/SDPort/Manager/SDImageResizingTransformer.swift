@@ -25,7 +25,8 @@ public final class SDImageResizingTransformer: SDImageTransformer {
     }
 
     public func transformedImage(with image: UIImage, forKey key: String) -> UIImage? {
-        let width = Int(size.width.rounded()), height = Int(size.height.rounded())
+        let width = Int(size.width.rounded())
+        let height = Int(size.height.rounded())
         guard width > 0, height > 0, image.pixelWidth > 0, image.pixelHeight > 0 else { return nil }
         return SDImagePixelOperations.mapFrames(of: image) { frame in
             resize(frame, width: width, height: height)
@@ -33,20 +34,23 @@ public final class SDImageResizingTransformer: SDImageTransformer {
     }
 
     private func resize(_ image: UIImage, width: Int, height: Int) -> UIImage {
-        let sourceWidth = Double(image.pixelWidth), sourceHeight = Double(image.pixelHeight)
+        let sourceWidth = Double(image.pixelWidth)
+        let sourceHeight = Double(image.pixelHeight)
         switch scaleMode {
         case .fill:
             return SDImagePixelOperations.resampled(image, width: width, height: height)
         case .aspectFit, .aspectFill:
-            let ratio = scaleMode == .aspectFit
+            let ratio =
+                scaleMode == .aspectFit
                 ? min(Double(width) / sourceWidth, Double(height) / sourceHeight)
                 : max(Double(width) / sourceWidth, Double(height) / sourceHeight)
             let scaledWidth = max(1, Int((sourceWidth * ratio).rounded()))
             let scaledHeight = max(1, Int((sourceHeight * ratio).rounded()))
             let scaled = SDImagePixelOperations.resampled(image, width: scaledWidth, height: scaledHeight)
             // Centre the scaled image on a transparent canvas of the target size (cropping what overflows).
-            return SDImagePixelOperations.placed(scaled, onCanvasWidth: width, height: height,
-                                                 x: (width - scaledWidth) / 2, y: (height - scaledHeight) / 2)
+            return SDImagePixelOperations.placed(
+                scaled, onCanvasWidth: width, height: height,
+                x: (width - scaledWidth) / 2, y: (height - scaledHeight) / 2)
         }
     }
 }

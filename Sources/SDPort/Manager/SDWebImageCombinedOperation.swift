@@ -81,7 +81,11 @@ public final class SDWebImageCombinedOperation: SDWebImageOperation, @unchecked 
             lock.withLock {
                 if cancelled { return (nil, nil, []) }
                 cancelled = true
-                defer { _cacheOperation = nil; _cancelBlock = nil; cancellationHandlers = [] }
+                defer {
+                    _cacheOperation = nil
+                    _cancelBlock = nil
+                    cancellationHandlers = []
+                }
                 return (_cacheOperation, _cancelBlock, cancellationHandlers)
             }
         // Outside the lock: these call into the cache and the downloader, which take their own locks.

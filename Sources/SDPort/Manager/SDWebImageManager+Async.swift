@@ -12,17 +12,22 @@ extension SDWebImageManager {
     ///   Cancelling the task cancels the combined operation, so the download stops too.
     ///
     /// The continuation is resumed exactly once, whichever of these happens first.
-    public func loadImage(with url: URL?, options: SDWebImageOptions = [],
-                          progress: SDWebImageDownloaderProgressBlock? = nil) async throws -> SDWebImageLoadResult {
+    public func loadImage(
+        with url: URL?, options: SDWebImageOptions = [],
+        progress: SDWebImageDownloaderProgressBlock? = nil
+    ) async throws -> SDWebImageLoadResult {
         let relay = SDWebImageCancellationRelay()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SDWebImageLoadResult, Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<SDWebImageLoadResult, Error>) in
                 let once = SDWebImageContinuationOnce(continuation)
                 let operation = self.loadImage(with: url, options: options, progress: progress) {
                     image, data, error, cacheType, finished, imageURL in
                     guard finished else { return }
-                    once.resume(with: Self.loadResult(image: image, data: data, error: error, cacheType: cacheType,
-                                                      url: imageURL ?? url))
+                    once.resume(
+                        with: Self.loadResult(
+                            image: image, data: data, error: error, cacheType: cacheType,
+                            url: imageURL ?? url))
                 }
                 operation.whenCancelled { once.resume(throwing: CancellationError()) }
                 relay.attach(operation)
@@ -33,8 +38,10 @@ extension SDWebImageManager {
     }
 
     /// The result a finished completion stands for.
-    static func loadResult(image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType,
-                           url: URL?) -> Result<SDWebImageLoadResult, Error> {
+    static func loadResult(
+        image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType,
+        url: URL?
+    ) -> Result<SDWebImageLoadResult, Error> {
         if let error { return .failure(error) }
         guard let image else { return .failure(SDWebImageLoadError.noImage(url)) }
         return .success(SDWebImageLoadResult(image: image, data: data, cacheType: cacheType, url: url))

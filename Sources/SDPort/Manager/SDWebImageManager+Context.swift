@@ -39,13 +39,16 @@ import Foundation
 extension SDWebImageManager {
     /// Loads `url` the 5.x way. See the extension's documentation for the steps and the differences from 4.4.8.
     @discardableResult
-    public func loadImage(with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
-                          progress: SDImageLoaderProgressBlock? = nil,
-                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
+    public func loadImage(
+        with url: URL?, options: SDWebImageV5Options, context: SDWebImageContext?,
+        progress: SDImageLoaderProgressBlock? = nil,
+        completed: @escaping SDInternalCompletionBlock
+    ) -> SDWebImageCombinedOperation {
         var context = context ?? [:]
         if let custom = context.value(.customManager, as: SDWebImageManager.self), custom !== self {
             context[.customManager] = nil
-            return custom.loadImage(with: url, options: options, context: context, progress: progress, completed: completed)
+            return custom.loadImage(
+                with: url, options: options, context: context, progress: progress, completed: completed)
         }
         let operation = SDWebImageCombinedOperation(manager: self)
         guard let url, !url.absoluteString.isEmpty else {
@@ -54,14 +57,17 @@ extension SDWebImageManager {
             return operation
         }
         let isFailedURL = self.isFailedURL(url)
-        SDWebImageTrace.record(.managerLoad, key: url.absoluteString,
-                               isFailedURL ? "5.x: on the failed-URL list" : "5.x options \(options.rawValue)")
+        SDWebImageTrace.record(
+            .managerLoad, key: url.absoluteString,
+            isFailedURL ? "5.x: on the failed-URL list" : "5.x options \(options.rawValue)")
         guard options.contains(.retryFailed) || !isFailedURL else {
             deliverFailure(SDWebImageV5Error.blackListed(url), url: url, context: context, completed: completed)
             return operation
         }
-        SDWebImageV5LoadProcess(manager: self, operation: operation, url: url, options: options, context: context,
-                                progress: progress, completed: completed).start()
+        SDWebImageV5LoadProcess(
+            manager: self, operation: operation, url: url, options: options, context: context,
+            progress: progress, completed: completed
+        ).start()
         return operation
     }
 
@@ -87,8 +93,10 @@ extension SDWebImageManager {
         return cacheKey(for: url)
     }
 
-    private func deliverFailure(_ error: SDWebImageV5Error, url: URL?, context: SDWebImageContext,
-                                completed: @escaping SDInternalCompletionBlock) {
+    private func deliverFailure(
+        _ error: SDWebImageV5Error, url: URL?, context: SDWebImageContext,
+        completed: @escaping SDInternalCompletionBlock
+    ) {
         let queue = context.callbackQueue ?? SDCallbackQueue(completionQueue: completionQueue)
         // As 5.x, a cancel cannot take this answer back: it is the load's one completion (V5-06).
         queue.async {

@@ -4,9 +4,12 @@ import Foundation
 /// and once with `finished == true` at the end (twice with `RefreshCached` when the cached image is replaced).
 /// Ports `SDInternalCompletionBlock` (`SDWebImageManager.h`, 4.4.8).
 /// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:123` (`SDInternalCompletionBlock`).
-public typealias SDInternalCompletionBlock = @Sendable (_ image: UIImage?, _ data: Data?, _ error: Error?,
-                                                        _ cacheType: SDImageCacheType, _ finished: Bool,
-                                                        _ imageURL: URL?) -> Void
+public typealias SDInternalCompletionBlock =
+    @Sendable (
+        _ image: UIImage?, _ data: Data?, _ error: Error?,
+        _ cacheType: SDImageCacheType, _ finished: Bool,
+        _ imageURL: URL?
+    ) -> Void
 
 /// Chooses the bytes written to the disk cache for a downloaded image; nil data makes the cache encode the
 /// image. Ports `SDWebImageCacheSerializerBlock` (4.4.8).
@@ -204,8 +207,10 @@ public final class SDWebImageManager: @unchecked Sendable {
 
     /// The downloader options a load asks for (MGR-05): one to one, `RefreshCached` → `UseNSURLCache`; when a
     /// cached image is being refreshed, no progressive download and `IgnoreCachedResponse`.
-    public static func downloaderOptions(for options: SDWebImageOptions,
-                                         refreshingCachedImage: Bool) -> SDWebImageDownloaderOptions {
+    public static func downloaderOptions(
+        for options: SDWebImageOptions,
+        refreshingCachedImage: Bool
+    ) -> SDWebImageDownloaderOptions {
         let mapping: [(SDWebImageOptions, SDWebImageDownloaderOptions)] = [
             (.lowPriority, .lowPriority),
             (.progressiveDownload, .progressiveDownload),
@@ -242,10 +247,13 @@ public final class SDWebImageManager: @unchecked Sendable {
     /// passed where an `NSURL` was expected (FAQ-10).
     @_disfavoredOverload
     @discardableResult
-    public func loadImage(with urlString: String?, options: SDWebImageOptions = [],
-                          progress: SDWebImageDownloaderProgressBlock? = nil,
-                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
-        loadImage(with: urlString.flatMap { URL(string: $0) }, options: options, progress: progress, completed: completed)
+    public func loadImage(
+        with urlString: String?, options: SDWebImageOptions = [],
+        progress: SDWebImageDownloaderProgressBlock? = nil,
+        completed: @escaping SDInternalCompletionBlock
+    ) -> SDWebImageCombinedOperation {
+        loadImage(
+            with: urlString.flatMap { URL(string: $0) }, options: options, progress: progress, completed: completed)
     }
 
     /// Loads from a value of any type, as the Objective-C method accepts any object: a `URL` is used, a `String`
@@ -253,9 +261,11 @@ public final class SDWebImageManager: @unchecked Sendable {
     /// instead of crashing (FAQ-10).
     @_disfavoredOverload
     @discardableResult
-    public func loadImage(withAnyURL value: Any?, options: SDWebImageOptions = [],
-                          progress: SDWebImageDownloaderProgressBlock? = nil,
-                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
+    public func loadImage(
+        withAnyURL value: Any?, options: SDWebImageOptions = [],
+        progress: SDWebImageDownloaderProgressBlock? = nil,
+        completed: @escaping SDInternalCompletionBlock
+    ) -> SDWebImageCombinedOperation {
         let url: URL?
         switch value {
         case let value as URL: url = value
@@ -274,48 +284,58 @@ public final class SDWebImageManager: @unchecked Sendable {
     ///   complete with cache type none. With `RefreshCached` the cached image is delivered first.
     /// - Missed and no download allowed: completion with nil image and nil error, finished.
     @discardableResult
-    public func loadImage(with url: URL?, options: SDWebImageOptions = [],
-                          progress: SDWebImageDownloaderProgressBlock? = nil,
-                          completed: @escaping SDInternalCompletionBlock) -> SDWebImageCombinedOperation {
+    public func loadImage(
+        with url: URL?, options: SDWebImageOptions = [],
+        progress: SDWebImageDownloaderProgressBlock? = nil,
+        completed: @escaping SDInternalCompletionBlock
+    ) -> SDWebImageCombinedOperation {
         let operation = SDWebImageCombinedOperation(manager: self)
         let isFailedURL = url.map(isFailedURL) ?? false
-        SDWebImageTrace.record(.managerLoad, key: url?.absoluteString,
-                               isFailedURL ? "on the failed-URL list" : "options \(options.rawValue)")
+        SDWebImageTrace.record(
+            .managerLoad, key: url?.absoluteString,
+            isFailedURL ? "on the failed-URL list" : "options \(options.rawValue)")
 
         guard let url, !url.absoluteString.isEmpty, options.contains(.retryFailed) || !isFailedURL else {
-            callCompletion(for: operation, completed, image: nil, data: nil,
-                           error: NSError(domain: NSURLErrorDomain, code: URLError.fileDoesNotExist.rawValue),
-                           cacheType: .none, finished: true, url: url)
+            callCompletion(
+                for: operation, completed, image: nil, data: nil,
+                error: NSError(domain: NSURLErrorDomain, code: URLError.fileDoesNotExist.rawValue),
+                cacheType: .none, finished: true, url: url)
             return operation
         }
 
         addRunningOperation(operation)
         let key = cacheKey(for: url)
-        operation.cacheOperation = imageCache.queryCacheOperation(forKey: key, options: Self.cacheOptions(for: options)) {
+        operation.cacheOperation = imageCache.queryCacheOperation(forKey: key, options: Self.cacheOptions(for: options))
+        {
             [weak operation] cachedImage, cachedData, cacheType in
             guard let operation, !operation.isCancelled else {
                 self.safelyRemoveOperationFromRunning(operation)
                 return
             }
-            self.continueLoad(operation, url: url, key: key, options: options, progress: progress, completed: completed,
-                              cachedImage: cachedImage, cachedData: cachedData, cacheType: cacheType)
+            self.continueLoad(
+                operation, url: url, key: key, options: options, progress: progress, completed: completed,
+                cachedImage: cachedImage, cachedData: cachedData, cacheType: cacheType)
         }
         return operation
     }
 
     /// What happens after the cache answered: download, or deliver what the cache had.
-    private func continueLoad(_ operation: SDWebImageCombinedOperation, url: URL, key: String?, options: SDWebImageOptions,
-                              progress: SDWebImageDownloaderProgressBlock?, completed: @escaping SDInternalCompletionBlock,
-                              cachedImage: UIImage?, cachedData: Data?, cacheType: SDImageCacheType) {
+    private func continueLoad(
+        _ operation: SDWebImageCombinedOperation, url: URL, key: String?, options: SDWebImageOptions,
+        progress: SDWebImageDownloaderProgressBlock?, completed: @escaping SDInternalCompletionBlock,
+        cachedImage: UIImage?, cachedData: Data?, cacheType: SDImageCacheType
+    ) {
         let delegate = self.delegate
-        let shouldDownload = !options.contains(.fromCacheOnly)
+        let shouldDownload =
+            !options.contains(.fromCacheOnly)
             && (cachedImage == nil || options.contains(.refreshCached))
             && (delegate?.imageManager(self, shouldDownloadImageFor: url) ?? true)
 
         guard shouldDownload else {
             // Found and no refresh: the cached image. Missed and no download allowed: nothing, but finished.
-            callCompletion(for: operation, completed, image: cachedImage, data: cachedData, error: nil,
-                           cacheType: cachedImage == nil ? .none : cacheType, finished: true, url: url)
+            callCompletion(
+                for: operation, completed, image: cachedImage, data: cachedData, error: nil,
+                cacheType: cachedImage == nil ? .none : cacheType, finished: true, url: url)
             safelyRemoveOperationFromRunning(operation)
             return
         }
@@ -323,8 +343,9 @@ public final class SDWebImageManager: @unchecked Sendable {
         let refreshingCachedImage = cachedImage != nil && options.contains(.refreshCached)
         if refreshingCachedImage {
             // Deliver what the cache has now, then ask the server (through the protocol cache) whether it changed.
-            callCompletion(for: operation, completed, image: cachedImage, data: cachedData, error: nil,
-                           cacheType: cacheType, finished: true, url: url)
+            callCompletion(
+                for: operation, completed, image: cachedImage, data: cachedData, error: nil,
+                cacheType: cacheType, finished: true, url: url)
         }
 
         let downloaderOptions = Self.downloaderOptions(for: options, refreshingCachedImage: refreshingCachedImage)
@@ -335,13 +356,15 @@ public final class SDWebImageManager: @unchecked Sendable {
             if let error {
                 // As 4.4.8: the completion first (at once, being on the completion queue already), then the
                 // blacklist, then leaving `runningOperations` below.
-                self.callCompletion(for: operation, completed, image: nil, data: nil, error: error,
-                                    cacheType: .none, finished: true, url: url)
+                self.callCompletion(
+                    for: operation, completed, image: nil, data: nil, error: error,
+                    cacheType: .none, finished: true, url: url)
                 self.blockFailedURLIfNeeded(url, error: error)
             } else {
-                self.handleDownloaded(downloadedImage, data: downloadedData, finished: finished, operation: operation,
-                                      url: url, key: key, options: options, completed: completed,
-                                      refreshingCachedImage: refreshingCachedImage)
+                self.handleDownloaded(
+                    downloadedImage, data: downloadedData, finished: finished, operation: operation,
+                    url: url, key: key, options: options, completed: completed,
+                    refreshingCachedImage: refreshingCachedImage)
             }
             if finished {
                 self.safelyRemoveOperationFromRunning(operation)
@@ -354,7 +377,8 @@ public final class SDWebImageManager: @unchecked Sendable {
     }
 
     private func blockFailedURLIfNeeded(_ url: URL, error: Error) {
-        let shouldBlock = delegate?.imageManager(self, shouldBlockFailedURL: url, withError: error)
+        let shouldBlock =
+            delegate?.imageManager(self, shouldBlockFailedURL: url, withError: error)
             ?? Self.shouldBlockFailedURL(with: error)
         if shouldBlock {
             addFailedURL(url)
@@ -362,10 +386,12 @@ public final class SDWebImageManager: @unchecked Sendable {
     }
 
     /// A download succeeded (or the protocol cache answered): transform, store, deliver (MGR-07).
-    private func handleDownloaded(_ downloadedImage: UIImage?, data downloadedData: Data?, finished: Bool,
-                                  operation: SDWebImageCombinedOperation, url: URL, key: String?,
-                                  options: SDWebImageOptions, completed: @escaping SDInternalCompletionBlock,
-                                  refreshingCachedImage: Bool) {
+    private func handleDownloaded(
+        _ downloadedImage: UIImage?, data downloadedData: Data?, finished: Bool,
+        operation: SDWebImageCombinedOperation, url: URL, key: String?,
+        options: SDWebImageOptions, completed: @escaping SDInternalCompletionBlock,
+        refreshingCachedImage: Bool
+    ) {
         if options.contains(.retryFailed) {
             removeFailedURL(url)
         }
@@ -390,10 +416,12 @@ public final class SDWebImageManager: @unchecked Sendable {
                     // A new image no longer matches the downloaded bytes: let the cache encode it again.
                     let keptData = transformed === image ? downloadedData : nil
                     let cacheData = serializer.map { $0(transformed, keptData, url) } ?? keptData
-                    self.imageCache.store(transformed, imageData: cacheData, forKey: key, toDisk: cacheOnDisk, completion: nil)
+                    self.imageCache.store(
+                        transformed, imageData: cacheData, forKey: key, toDisk: cacheOnDisk, completion: nil)
                 }
-                self.callCompletion(for: operation, completed, image: transformed, data: downloadedData, error: nil,
-                                    cacheType: .none, finished: finished, url: url)
+                self.callCompletion(
+                    for: operation, completed, image: transformed, data: downloadedData, error: nil,
+                    cacheType: .none, finished: finished, url: url)
             }
             return
         }
@@ -401,30 +429,37 @@ public final class SDWebImageManager: @unchecked Sendable {
             if let serializer {
                 DispatchQueue.global(qos: .userInitiated).async {
                     let cacheData = serializer(image, downloadedData, url)
-                    self.imageCache.store(image, imageData: cacheData, forKey: key, toDisk: cacheOnDisk, completion: nil)
+                    self.imageCache.store(
+                        image, imageData: cacheData, forKey: key, toDisk: cacheOnDisk, completion: nil)
                 }
             } else {
                 imageCache.store(image, imageData: downloadedData, forKey: key, toDisk: cacheOnDisk, completion: nil)
             }
         }
-        callCompletion(for: operation, completed, image: image, data: downloadedData, error: nil,
-                       cacheType: .none, finished: finished, url: url)
+        callCompletion(
+            for: operation, completed, image: image, data: downloadedData, error: nil,
+            cacheType: .none, finished: finished, url: url)
     }
 
     /// Delivers on `completionQueue` unless the load is cancelled by then (MGR-10).
-    private func callCompletion(for operation: SDWebImageCombinedOperation, _ completion: @escaping SDInternalCompletionBlock,
-                                image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType,
-                                finished: Bool, url: URL?) {
+    private func callCompletion(
+        for operation: SDWebImageCombinedOperation, _ completion: @escaping SDInternalCompletionBlock,
+        image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType,
+        finished: Bool, url: URL?
+    ) {
         dispatch_queue_async_safe(completionQueue) {
             operation.deliverUnlessCancelled {
-                SDWebImageTrace.record(.managerCompletion, key: url?.absoluteString,
-                                       Self.describeCompletion(image: image, error: error, cacheType: cacheType, finished: finished))
+                SDWebImageTrace.record(
+                    .managerCompletion, key: url?.absoluteString,
+                    Self.describeCompletion(image: image, error: error, cacheType: cacheType, finished: finished))
                 completion(image, data, error, cacheType, finished, url)
             }
         }
     }
 
-    private static func describeCompletion(image: UIImage?, error: Error?, cacheType: SDImageCacheType, finished: Bool) -> String {
+    private static func describeCompletion(image: UIImage?, error: Error?, cacheType: SDImageCacheType, finished: Bool)
+        -> String
+    {
         if let error { return "error \((error as NSError).domain) \((error as NSError).code)" }
         guard let image else { return "no image" + (finished ? "" : ", partial") }
         return "\(image.pixelWidth)x\(image.pixelHeight) from \(cacheType)" + (finished ? "" : ", partial")

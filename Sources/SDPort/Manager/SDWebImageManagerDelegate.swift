@@ -25,7 +25,8 @@ public protocol SDWebImageManagerDelegate: AnyObject, Sendable {
     /// Whether to download `imageURL` when it is not in the cache (or is being refreshed).
     func imageManager(_ imageManager: SDWebImageManager, shouldDownloadImageFor imageURL: URL?) -> Bool
     /// Whether to put `imageURL` on the failed-URL list after `error` (4.4's addition).
-    func imageManager(_ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL, withError error: Error) -> Bool
+    func imageManager(_ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL, withError error: Error)
+        -> Bool
 }
 
 extension SDWebImageManagerDelegate {
@@ -33,7 +34,9 @@ extension SDWebImageManagerDelegate {
         true
     }
 
-    public func imageManager(_ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL, withError error: Error) -> Bool {
+    public func imageManager(
+        _ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL, withError error: Error
+    ) -> Bool {
         SDWebImageManager.shouldBlockFailedURL(with: error)
     }
 }

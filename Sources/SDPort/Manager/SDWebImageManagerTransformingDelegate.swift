@@ -11,5 +11,7 @@ import Foundation
 /// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:166` (`-imageManager:transformDownloadedImage:withURL:`).
 public protocol SDWebImageManagerTransformingDelegate: SDWebImageManagerDelegate {
     /// Transforms a freshly downloaded image; runs on a global queue. Return the same object to keep it as is.
-    func imageManager(_ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?, withURL imageURL: URL?) -> UIImage?
+    func imageManager(
+        _ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?, withURL imageURL: URL?
+    ) -> UIImage?
 }

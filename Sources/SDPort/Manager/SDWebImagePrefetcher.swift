@@ -98,8 +98,10 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
     }
 
     /// Cancels any running prefetch, then loads `urls`. An empty or nil list completes at once with (0, 0).
-    public func prefetchURLs(_ urls: [URL]?, progress: SDWebImagePrefetcherProgressBlock?,
-                             completed: SDWebImagePrefetcherCompletionBlock?) {
+    public func prefetchURLs(
+        _ urls: [URL]?, progress: SDWebImagePrefetcherProgressBlock?,
+        completed: SDWebImagePrefetcherCompletionBlock?
+    ) {
         cancelPrefetching()
         guard let urls, !urls.isEmpty else {
             completed?(0, 0)
@@ -152,22 +154,27 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
     /// every URL has started or the prefetch was cancelled or replaced.
     private func startNextPrefetch(generation startGeneration: Int) {
         let (url, options): (URL?, SDWebImageOptions) = lock.withLock {
-            guard startGeneration == generation, let urls = prefetchURLs, _requestedCount < urls.count else { return (nil, []) }
+            guard startGeneration == generation, let urls = prefetchURLs, _requestedCount < urls.count else {
+                return (nil, [])
+            }
             defer { _requestedCount += 1 }
             return (urls[_requestedCount], _options)
         }
         guard let url else { return }
         manager.loadImage(with: url, options: options, progress: nil) { [weak self] image, _, _, _, finished, _ in
             guard finished, let self else { return }
-            guard let step = self.recordFinishedLoad(url: url, gotImage: image != nil, generation: startGeneration) else { return }
+            guard let step = self.recordFinishedLoad(url: url, gotImage: image != nil, generation: startGeneration)
+            else { return }
             step.progress?(step.finished, step.total)
-            step.delegate?.imagePrefetcher(self, didPrefetchURL: step.url, finishedCount: step.finished, totalCount: step.total)
+            step.delegate?.imagePrefetcher(
+                self, didPrefetchURL: step.url, finishedCount: step.finished, totalCount: step.total)
             if step.startsAnother {
                 // Through the queue, not recursively, so a long list cannot grow the stack.
                 step.queue.async { self.startNextPrefetch(generation: startGeneration) }
             } else if step.isLast {
-                step.delegate?.imagePrefetcher(self, didFinishWithTotalCount: step.total - step.skipped,
-                                               skippedCount: step.skipped)
+                step.delegate?.imagePrefetcher(
+                    self, didFinishWithTotalCount: step.total - step.skipped,
+                    skippedCount: step.skipped)
                 step.completion?(step.finished, step.skipped)
             }
         }
@@ -179,8 +186,9 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
             guard startGeneration == generation, let urls = prefetchURLs else { return nil }
             finishedCount += 1
             if !gotImage { skippedCount += 1 }
-            var step = Step(url: url, finished: finishedCount, skipped: skippedCount, total: urls.count,
-                            progress: progressBlock, delegate: _delegate, queue: _prefetcherQueue)
+            var step = Step(
+                url: url, finished: finishedCount, skipped: skippedCount, total: urls.count,
+                progress: progressBlock, delegate: _delegate, queue: _prefetcherQueue)
             if urls.count > _requestedCount {
                 step.startsAnother = true
             } else if finishedCount == _requestedCount {

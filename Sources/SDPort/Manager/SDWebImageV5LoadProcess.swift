@@ -39,12 +39,16 @@ final class SDWebImageV5LoadProcess: Sendable {
     let key: String?
     /// The cache key of the untransformed, full-size image.
     let originalKey: String?
-    private let transformQueue = DispatchQueue(label: "com.hackemist.SDWebImageManager.v5.transform", qos: .userInitiated)
+    private let transformQueue = DispatchQueue(
+        label: "com.hackemist.SDWebImageManager.v5.transform", qos: .userInitiated)
     /// Whether the final completion (or the cancel's answer) was called: whichever comes first takes it.
     private let ended = SDLocked(wrappedValue: false)
 
-    init(manager: SDWebImageManager, operation: SDWebImageCombinedOperation, url: URL, options: SDWebImageV5Options,
-         context: SDWebImageContext, progress: SDImageLoaderProgressBlock?, completed: @escaping SDInternalCompletionBlock) {
+    init(
+        manager: SDWebImageManager, operation: SDWebImageCombinedOperation, url: URL, options: SDWebImageV5Options,
+        context: SDWebImageContext, progress: SDImageLoaderProgressBlock?,
+        completed: @escaping SDInternalCompletionBlock
+    ) {
         self.manager = manager
         self.operation = operation
         self.url = url
@@ -65,11 +69,20 @@ final class SDWebImageV5LoadProcess: Sendable {
         manager.addRunningOperation(operation)
         // Captures no part of the load but what the answer needs: the operation keeps this handler until it is
         // cancelled, and a load that is never cancelled must not be kept alive by it.
-        let ended = self.ended, completed = self.completed, url = self.url, queue = callbackQueue
+        let ended = self.ended
+        let completed = self.completed
+        let url = self.url
+        let queue = callbackQueue
         operation.whenCancelled {
             queue.async {
-                guard ended.withLock({ ended in defer { ended = true }; return !ended }) else { return }
-                SDWebImageTrace.record(.managerCompletion, key: url.absoluteString, "error \(SDWebImageErrorDomain) 2002 (cancelled)")
+                guard
+                    ended.withLock({ ended in
+                        defer { ended = true }
+                        return !ended
+                    })
+                else { return }
+                SDWebImageTrace.record(
+                    .managerCompletion, key: url.absoluteString, "error \(SDWebImageErrorDomain) 2002 (cancelled)")
                 completed(nil, nil, SDWebImageV5Error.cancelled(url), .none, true, url)
             }
         }
@@ -116,14 +129,16 @@ final class SDWebImageV5LoadProcess: Sendable {
     private func download(cachedImage: UIImage?, cachedData: Data?, cacheType: SDImageCacheType) {
         // The query is over: the combined operation lets go of it (V5-07; 4.4.8 keeps it to the end).
         operation.cacheOperation = nil
-        let shouldDownload = !options.contains(.fromCacheOnly)
+        let shouldDownload =
+            !options.contains(.fromCacheOnly)
             && (cachedImage == nil || options.contains(.refreshCached))
             && (manager.delegate?.imageManager(manager, shouldDownloadImageFor: url) ?? true)
             && loader.canRequestImage(for: url)
         guard shouldDownload else {
             // Found (no refresh): the cached image. Missed and not allowed to load: no image, no error (as 5.x).
-            deliver(cachedImage, data: cachedData, error: nil, cacheType: cachedImage == nil ? .none : cacheType,
-                    finished: true)
+            deliver(
+                cachedImage, data: cachedData, error: nil, cacheType: cachedImage == nil ? .none : cacheType,
+                finished: true)
             manager.safelyRemoveOperationFromRunning(operation)
             return
         }
@@ -140,8 +155,10 @@ final class SDWebImageV5LoadProcess: Sendable {
         // its image and its data alive. Letting go of it when the load ends (final completion or cancel) breaks
         // the cycle; a cancel after the end has nothing left to cancel.
         let loaderHandle = SDLocked(wrappedValue: LoaderHandle())
-        let loaderOperation = loader.requestImage(with: url, options: options, context: loaderContext,
-                                                  progress: progress) { image, data, error, finished in
+        let loaderOperation = loader.requestImage(
+            with: url, options: options, context: loaderContext,
+            progress: progress
+        ) { image, data, error, finished in
             if finished || error != nil { loaderHandle.withLock { $0 = LoaderHandle(operation: nil, ended: true) } }
             guard !self.operation.isCancelled else { return }
             if let error {
@@ -182,10 +199,12 @@ final class SDWebImageV5LoadProcess: Sendable {
 
     private func blockFailedURLIfNeeded(_ error: Error) {
         let nsError = error as NSError
-        let cancelled = (nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled)
+        let cancelled =
+            (nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled)
             || (nsError.domain == SDWebImageErrorDomain && nsError.code == SDWebImageV5Error.cancelled(nil).errorCode)
         guard !cancelled else { return }
-        let shouldBlock = manager.delegate.map { $0.imageManager(manager, shouldBlockFailedURL: url, withError: error) }
+        let shouldBlock =
+            manager.delegate.map { $0.imageManager(manager, shouldBlockFailedURL: url, withError: error) }
             ?? loader.shouldBlockFailedURL(with: url, error: error)
         if shouldBlock {
             manager.addFailedURL(url)
@@ -208,8 +227,9 @@ final class SDWebImageV5LoadProcess: Sendable {
             var resultData = isThumbnail ? nil : data
             // As 5.x: when the transformer gives nothing, the untransformed image is stored under the transformed key.
             if let image, let transformer = self.context.imageTransformer,
-               image.images == nil || self.options.contains(.transformAnimatedImage),
-               let transformed = transformer.transformedImage(with: image, forKey: self.key ?? "") {
+                image.images == nil || self.options.contains(.transformAnimatedImage),
+                let transformed = transformer.transformedImage(with: image, forKey: self.key ?? "")
+            {
                 result = transformed
                 resultData = nil
             }
@@ -240,7 +260,8 @@ final class SDWebImageV5LoadProcess: Sendable {
     }
 
     private static func union(_ a: SDWebImageV5CacheType, _ b: SDWebImageV5CacheType) -> SDWebImageV5CacheType {
-        let memory = a.includesMemory || b.includesMemory, disk = a.includesDisk || b.includesDisk
+        let memory = a.includesMemory || b.includesMemory
+        let disk = a.includesDisk || b.includesDisk
         return memory ? (disk ? .all : .memory) : (disk ? .disk : .none)
     }
 
@@ -253,7 +274,8 @@ final class SDWebImageV5LoadProcess: Sendable {
     }
 
     /// Stores a finished image; the serializer (context's, else the manager's) chooses the disk bytes.
-    private func store(_ image: UIImage?, data: Data?, forKey key: String?, type: SDWebImageV5CacheType, finished: Bool) {
+    private func store(_ image: UIImage?, data: Data?, forKey key: String?, type: SDWebImageV5CacheType, finished: Bool)
+    {
         guard finished, let image, let key else { return }
         var cacheData = data
         if type.includesDisk {
@@ -270,18 +292,29 @@ final class SDWebImageV5LoadProcess: Sendable {
 
     /// Queues one completion. A finished one ends the load (`endsLoad`, except the cached image a refresh
     /// delivers first) unless the cancel's answer came first.
-    func deliver(_ image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool,
-                 endsLoad: Bool = true) {
-        let operation = self.operation, completed = self.completed, url = self.url, ended = self.ended
+    func deliver(
+        _ image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool,
+        endsLoad: Bool = true
+    ) {
+        let operation = self.operation
+        let completed = self.completed
+        let url = self.url
+        let ended = self.ended
         callbackQueue.async {
             operation.deliverUnlessCancelled {
                 if finished && endsLoad {
-                    guard ended.withLock({ ended in defer { ended = true }; return !ended }) else { return }
+                    guard
+                        ended.withLock({ ended in
+                            defer { ended = true }
+                            return !ended
+                        })
+                    else { return }
                 }
-                SDWebImageTrace.record(.managerCompletion, key: url.absoluteString,
-                                       error.map { "error \(($0 as NSError).domain) \(($0 as NSError).code)" }
-                                           ?? image.map { "\($0.pixelWidth)x\($0.pixelHeight) from \(cacheType)" }
-                                           ?? "no image")
+                SDWebImageTrace.record(
+                    .managerCompletion, key: url.absoluteString,
+                    error.map { "error \(($0 as NSError).domain) \(($0 as NSError).code)" }
+                        ?? image.map { "\($0.pixelWidth)x\($0.pixelHeight) from \(cacheType)" }
+                        ?? "no image")
                 completed(image, data, error, cacheType, finished, url)
             }
         }

@@ -41,7 +41,8 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
 
         /// This process's cgroup and limit.
         public static var current: Configuration {
-            Configuration(cgroupDirectory: SDProcessMemory.cgroupV2Directory(), limitBytes: SDProcessMemory.limitBytes())
+            Configuration(
+                cgroupDirectory: SDProcessMemory.cgroupV2Directory(), limitBytes: SDProcessMemory.limitBytes())
         }
     }
 
@@ -54,7 +55,8 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         get { automatic.wrappedValue }
         set { automatic.wrappedValue = newValue }
     }
-    private static let automatic = SDLocked(wrappedValue: ProcessInfo.processInfo.environment["SDPORT_MEMORY_MONITOR"] != "off")
+    private static let automatic = SDLocked(
+        wrappedValue: ProcessInfo.processInfo.environment["SDPORT_MEMORY_MONITOR"] != "off")
 
     /// What the monitor watches and how often.
     public let configuration: Configuration
@@ -124,7 +126,8 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
         // resident memory against physical memory still has to be watched there.
         var eventsGrew = false
         if let directory = configuration.cgroupDirectory,
-           let events = SDProcessMemory.read(directory + "/memory.events") {
+            let events = SDProcessMemory.read(directory + "/memory.events")
+        {
             let count = Self.pressureEvents(in: events)
             eventsGrew = lock.withLock {
                 defer { lastEventCount = count }
@@ -176,7 +179,8 @@ public final class SDMemoryPressureMonitor: @unchecked Sendable {
 
     /// Posts with the application as `object`, as UIKit posts it.
     private static func postWarning() {
-        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: UIApplication.shared)
+        NotificationCenter.default.post(
+            name: UIApplication.didReceiveMemoryWarningNotification, object: UIApplication.shared)
     }
 
     /// The sum of the `high`, `max` and `oom` counters of a `memory.events` file.

@@ -45,8 +45,10 @@ public final class UIImage: @unchecked Sendable {
     private var _memoryCost: UInt?
 
     /// Makes a still image from RGBA8 straight-alpha pixels.
-    public init(pixelWidth: Int, pixelHeight: Int, pixels: [UInt8], bytesPerRow: Int? = nil,
-                hasAlpha: Bool, scale: CGFloat = 1, format: SDImageFormat = .undefined) {
+    public init(
+        pixelWidth: Int, pixelHeight: Int, pixels: [UInt8], bytesPerRow: Int? = nil,
+        hasAlpha: Bool, scale: CGFloat = 1, format: SDImageFormat = .undefined
+    ) {
         self.pixelWidth = max(0, pixelWidth)
         self.pixelHeight = max(0, pixelHeight)
         self.bytesPerRow = bytesPerRow ?? max(0, pixelWidth) * 4
@@ -63,8 +65,10 @@ public final class UIImage: @unchecked Sendable {
     /// Ports `+[UIImage animatedImageWithImages:duration:]`: `images` shown one after another, each for
     /// `duration / images.count`. Returns nil for an empty list, as UIKit does. `loopCount` and `format` are
     /// `sd_imageLoopCount` and `sd_imageFormat`, which the original sets on the result.
-    public init?(animatedImages images: [UIImage], duration: TimeInterval, loopCount: Int = 0,
-                 format: SDImageFormat = .undefined) {
+    public init?(
+        animatedImages images: [UIImage], duration: TimeInterval, loopCount: Int = 0,
+        format: SDImageFormat = .undefined
+    ) {
         guard let first = images.first else { return nil }
         self.pixelWidth = first.pixelWidth
         self.pixelHeight = first.pixelHeight
@@ -123,8 +127,9 @@ public final class UIImage: @unchecked Sendable {
             done[ObjectIdentifier(image)] = result
             return result
         }
-        let animated = UIImage(animatedImages: mapped, duration: duration, loopCount: sd_imageLoopCount,
-                               format: sd_imageFormat)
+        let animated = UIImage(
+            animatedImages: mapped, duration: duration, loopCount: sd_imageLoopCount,
+            format: sd_imageFormat)
         animated?.sd_isDecoded = sd_isDecoded
         return animated
     }
@@ -132,8 +137,9 @@ public final class UIImage: @unchecked Sendable {
     /// The same bitmap (or frames) at another scale, as `-[UIImage initWithCGImage:scale:orientation:]`.
     public func withScale(_ newScale: CGFloat) -> UIImage {
         if let animated = mappingImages({ $0.withScale(newScale) }) { return animated }
-        let copy = UIImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight, pixels: pixels,
-                           bytesPerRow: bytesPerRow, hasAlpha: hasAlpha, scale: newScale, format: sd_imageFormat)
+        let copy = UIImage(
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, pixels: pixels,
+            bytesPerRow: bytesPerRow, hasAlpha: hasAlpha, scale: newScale, format: sd_imageFormat)
         copy.sd_isDecoded = sd_isDecoded
         return copy
     }

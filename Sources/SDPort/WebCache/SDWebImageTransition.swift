@@ -2,8 +2,11 @@ import Foundation
 
 /// Runs before the transition, with the view still showing the placeholder.
 /// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:27` (`SDWebImageTransitionPreparesBlock`).
-public typealias SDWebImageTransitionPreparesBlock = @MainActor (_ view: UIView, _ image: UIImage?, _ imageData: Data?,
-                                                                 _ cacheType: SDImageCacheType, _ imageURL: URL?) -> Void
+public typealias SDWebImageTransitionPreparesBlock =
+    @MainActor (
+        _ view: UIView, _ image: UIImage?, _ imageData: Data?,
+        _ cacheType: SDImageCacheType, _ imageURL: URL?
+    ) -> Void
 /// Runs as the transition's animations, right after the image is set.
 /// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:28` (`SDWebImageTransitionAnimationsBlock`).
 public typealias SDWebImageTransitionAnimationsBlock = @MainActor (_ view: UIView, _ image: UIImage?) -> Void

@@ -28,32 +28,41 @@ extension UIButton {
     }
 
     /// Loads `url` into the image for `state`.
-    public func sd_setImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
-                            options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil) {
-        sd_setImage(with: url, for: state, placeholderImage: placeholderImage, options: options, context: context,
-                    completed: nil)
+    public func sd_setImage(
+        with url: URL?, for state: State, placeholderImage: UIImage? = nil,
+        options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil
+    ) {
+        sd_setImage(
+            with: url, for: state, placeholderImage: placeholderImage, options: options, context: context,
+            completed: nil)
     }
 
     /// Loads `url` into the image for `state`; `completed` runs on the main actor.
-    public func sd_setImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
-                            options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
-                            completed: SDExternalCompletionBlock?) {
+    public func sd_setImage(
+        with url: URL?, for state: State, placeholderImage: UIImage? = nil,
+        options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
+        completed: SDExternalCompletionBlock?
+    ) {
         sd_imageURLStorage[Self.imageURLKey(for: state)] = url
-        sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options,
-                            operationKey: Self.sd_imageOperationKey(for: state),
-                            setImageBlock: { [weak self] image, _ in self?.setImage(image, for: state) },
-                            progress: nil, completed: completed, context: context)
+        sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options,
+            operationKey: Self.sd_imageOperationKey(for: state),
+            setImageBlock: { [weak self] image, _ in self?.setImage(image, for: state) },
+            progress: nil, completed: completed, context: context)
     }
 
     /// Port addition: the awaitable form of `sd_setImage(with:for:...)`.
-    public func sd_setImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
-                            options: SDWebImageOptions = [],
-                            context: SDWebImageViewContext? = nil) async throws -> SDWebImageLoadResult {
+    public func sd_setImage(
+        with url: URL?, for state: State, placeholderImage: UIImage? = nil,
+        options: SDWebImageOptions = [],
+        context: SDWebImageViewContext? = nil
+    ) async throws -> SDWebImageLoadResult {
         sd_imageURLStorage[Self.imageURLKey(for: state)] = url
-        return try await sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options,
-                                             operationKey: Self.sd_imageOperationKey(for: state),
-                                             internalSetImageBlock: { [weak self] image, _, _, _ in self?.setImage(image, for: state) },
-                                             progress: nil, context: context)
+        return try await sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options,
+            operationKey: Self.sd_imageOperationKey(for: state),
+            internalSetImageBlock: { [weak self] image, _, _, _ in self?.setImage(image, for: state) },
+            progress: nil, context: context)
     }
 
     // MARK: Background image
@@ -70,21 +79,27 @@ extension UIButton {
     }
 
     /// Loads `url` into the background image for `state`.
-    public func sd_setBackgroundImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
-                                      options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil) {
-        sd_setBackgroundImage(with: url, for: state, placeholderImage: placeholderImage, options: options,
-                              context: context, completed: nil)
+    public func sd_setBackgroundImage(
+        with url: URL?, for state: State, placeholderImage: UIImage? = nil,
+        options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil
+    ) {
+        sd_setBackgroundImage(
+            with: url, for: state, placeholderImage: placeholderImage, options: options,
+            context: context, completed: nil)
     }
 
     /// Loads `url` into the background image for `state`; `completed` runs on the main actor.
-    public func sd_setBackgroundImage(with url: URL?, for state: State, placeholderImage: UIImage? = nil,
-                                      options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
-                                      completed: SDExternalCompletionBlock?) {
+    public func sd_setBackgroundImage(
+        with url: URL?, for state: State, placeholderImage: UIImage? = nil,
+        options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
+        completed: SDExternalCompletionBlock?
+    ) {
         sd_imageURLStorage[Self.backgroundImageURLKey(for: state)] = url
-        sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options,
-                            operationKey: Self.sd_backgroundImageOperationKey(for: state),
-                            setImageBlock: { [weak self] image, _ in self?.setBackgroundImage(image, for: state) },
-                            progress: nil, completed: completed, context: context)
+        sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options,
+            operationKey: Self.sd_backgroundImageOperationKey(for: state),
+            setImageBlock: { [weak self] image, _ in self?.setBackgroundImage(image, for: state) },
+            progress: nil, completed: completed, context: context)
     }
 
     // MARK: Cancel

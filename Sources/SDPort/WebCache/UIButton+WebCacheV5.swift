@@ -11,14 +11,17 @@ import Foundation
 /// At tag 5.21.5: `SDWebImage/Core/UIButton+WebCache.m:55` (`-sd_setImageWithURL:forState:placeholderImage:options:context:progress:completed:`).
 extension UIButton {
     /// Loads `url` into the image for `state` the 5.x way (V5-10, V5-12); `completed` runs on the main actor.
-    public func sd_setImage(with url: URL?, for state: State, placeholderImage: UIImage?, options: SDWebImageV5Options,
-                            context: SDWebImageContext?, progress: SDImageLoaderProgressBlock?,
-                            completed: SDExternalCompletionBlock?) {
+    public func sd_setImage(
+        with url: URL?, for state: State, placeholderImage: UIImage?, options: SDWebImageV5Options,
+        context: SDWebImageContext?, progress: SDImageLoaderProgressBlock?,
+        completed: SDExternalCompletionBlock?
+    ) {
         var context = context ?? [:]
         context[.setImageOperationKey] = Self.sd_imageOperationKey(for: state)
         sd_imageURLStorage[Self.imageURLKey(for: state)] = url
-        sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, context: context,
-                            internalSetImageBlock: { [weak self] image, _, _, _ in self?.setImage(image, for: state) },
-                            progress: progress, completion: Self.viewLoadCompletion(from: completed))
+        sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options, context: context,
+            internalSetImageBlock: { [weak self] image, _, _, _ in self?.setImage(image, for: state) },
+            progress: progress, completion: Self.viewLoadCompletion(from: completed))
     }
 }

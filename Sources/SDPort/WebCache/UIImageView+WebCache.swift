@@ -11,38 +11,50 @@ import Foundation
 /// At tag 5.21.5: `SDWebImage/Core/UIImageView+WebCache.m:49` (`-sd_setImageWithURL:placeholderImage:options:context:progress:completed:`).
 extension UIImageView {
     /// Loads `url` into `image`, showing `placeholderImage` meanwhile.
-    public func sd_setImage(with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
-                            context: SDWebImageViewContext? = nil) {
-        sd_setImage(with: url, placeholderImage: placeholderImage, options: options, context: context, progress: nil,
-                    completed: nil)
+    public func sd_setImage(
+        with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
+        context: SDWebImageViewContext? = nil
+    ) {
+        sd_setImage(
+            with: url, placeholderImage: placeholderImage, options: options, context: context, progress: nil,
+            completed: nil)
     }
 
     /// Loads `url` into `image`, showing `placeholderImage` meanwhile; `completed` runs on the main actor.
-    public func sd_setImage(with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
-                            context: SDWebImageViewContext? = nil, progress: SDWebImageDownloaderProgressBlock? = nil,
-                            completed: SDExternalCompletionBlock?) {
-        sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, operationKey: nil,
-                            setImageBlock: nil, progress: progress, completed: completed, context: context)
+    public func sd_setImage(
+        with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
+        context: SDWebImageViewContext? = nil, progress: SDWebImageDownloaderProgressBlock? = nil,
+        completed: SDExternalCompletionBlock?
+    ) {
+        sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options, operationKey: nil,
+            setImageBlock: nil, progress: progress, completed: completed, context: context)
     }
 
     /// Like `sd_setImage`, but the placeholder is the image the cache already has for `url`, when it has one.
-    public func sd_setImageWithPreviousCachedImage(with url: URL?, placeholderImage: UIImage? = nil,
-                                                   options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
-                                                   progress: SDWebImageDownloaderProgressBlock? = nil,
-                                                   completed: SDExternalCompletionBlock?) {
+    public func sd_setImageWithPreviousCachedImage(
+        with url: URL?, placeholderImage: UIImage? = nil,
+        options: SDWebImageOptions = [], context: SDWebImageViewContext? = nil,
+        progress: SDWebImageDownloaderProgressBlock? = nil,
+        completed: SDExternalCompletionBlock?
+    ) {
         let manager = context?[SDWebImageExternalCustomManagerKey] as? SDWebImageManager ?? .shared
         let previous = manager.imageCache.imageFromCache(forKey: manager.cacheKey(for: url))
-        sd_setImage(with: url, placeholderImage: previous ?? placeholderImage, options: options, context: context,
-                    progress: progress, completed: completed)
+        sd_setImage(
+            with: url, placeholderImage: previous ?? placeholderImage, options: options, context: context,
+            progress: progress, completed: completed)
     }
 
     /// Port addition: loads `url` into `image` and returns the result (see `SDWebImageLoadResult`); cancelling
     /// the task cancels the load and throws `CancellationError`.
-    public func sd_setImage(with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
-                            context: SDWebImageViewContext? = nil,
-                            progress: SDWebImageDownloaderProgressBlock? = nil) async throws -> SDWebImageLoadResult {
-        try await sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, operationKey: nil,
-                                      internalSetImageBlock: nil, progress: progress, context: context)
+    public func sd_setImage(
+        with url: URL?, placeholderImage: UIImage? = nil, options: SDWebImageOptions = [],
+        context: SDWebImageViewContext? = nil,
+        progress: SDWebImageDownloaderProgressBlock? = nil
+    ) async throws -> SDWebImageLoadResult {
+        try await sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options, operationKey: nil,
+            internalSetImageBlock: nil, progress: progress, context: context)
     }
 
     /// Loads every URL and shows the images as an animation, each at its index, restarting the animation as
@@ -51,7 +63,8 @@ extension UIImageView {
         sd_cancelCurrentAnimationImagesLoad()
         let manager = context?[SDWebImageExternalCustomManagerKey] as? SDWebImageManager ?? .shared
         for (index, url) in urls.enumerated() {
-            let operation = manager.loadImage(with: url, options: [], progress: nil) { [weak self] image, _, _, _, _, _ in
+            let operation = manager.loadImage(with: url, options: [], progress: nil) {
+                [weak self] image, _, _, _, _, _ in
                 let view = self
                 dispatch_main_async_safe {
                     MainActor.assumeIsolated {

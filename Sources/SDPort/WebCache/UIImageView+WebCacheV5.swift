@@ -11,10 +11,13 @@ import Foundation
 /// At tag 5.21.5: `SDWebImage/Core/UIImageView+WebCache.m:49` (`-sd_setImageWithURL:placeholderImage:options:context:progress:completed:`).
 extension UIImageView {
     /// Loads `url` into `image` the 5.x way (V5-10, V5-12); `completed` runs on the main actor.
-    public func sd_setImage(with url: URL?, placeholderImage: UIImage?, options: SDWebImageV5Options,
-                            context: SDWebImageContext?, progress: SDImageLoaderProgressBlock?,
-                            completed: SDExternalCompletionBlock?) {
-        sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, context: context,
-                            setImageBlock: nil, progress: progress, completed: completed)
+    public func sd_setImage(
+        with url: URL?, placeholderImage: UIImage?, options: SDWebImageV5Options,
+        context: SDWebImageContext?, progress: SDImageLoaderProgressBlock?,
+        completed: SDExternalCompletionBlock?
+    ) {
+        sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options, context: context,
+            setImageBlock: nil, progress: progress, completed: completed)
     }
 }

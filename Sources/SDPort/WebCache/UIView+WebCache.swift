@@ -3,8 +3,11 @@ import Foundation
 /// A view load's completion: the image (nil on failure), the error, where the image came from, and the URL that
 /// was asked for. Called on the main actor. Ports `SDExternalCompletionBlock` (`SDWebImageManager.h`, 4.4.8).
 /// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:121` (`SDExternalCompletionBlock`).
-public typealias SDExternalCompletionBlock = @MainActor @Sendable (_ image: UIImage?, _ error: Error?,
-                                                                   _ cacheType: SDImageCacheType, _ imageURL: URL?) -> Void
+public typealias SDExternalCompletionBlock =
+    @MainActor @Sendable (
+        _ image: UIImage?, _ error: Error?,
+        _ cacheType: SDImageCacheType, _ imageURL: URL?
+    ) -> Void
 
 /// Replaces the view's own way of showing an image. Ports `SDSetImageBlock` (`UIView+WebCache.h`, 4.4.8).
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.h:26` (`SDSetImageBlock`).
@@ -12,14 +15,20 @@ public typealias SDSetImageBlock = @MainActor @Sendable (_ image: UIImage?, _ im
 
 /// The full form of `SDSetImageBlock` the view uses inside. Ports `SDInternalSetImageBlock` (4.4.8).
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.h:27` (`SDInternalSetImageBlock`).
-public typealias SDInternalSetImageBlock = @MainActor @Sendable (_ image: UIImage?, _ imageData: Data?,
-                                                                 _ cacheType: SDImageCacheType, _ imageURL: URL?) -> Void
+public typealias SDInternalSetImageBlock =
+    @MainActor @Sendable (
+        _ image: UIImage?, _ imageData: Data?,
+        _ cacheType: SDImageCacheType, _ imageURL: URL?
+    ) -> Void
 
 /// The view's internal completion, with the data and the finished flag (5.x's view completion has both); the
 /// async faces use it.
-typealias SDWebImageViewLoadCompletion = @MainActor @Sendable (_ image: UIImage?, _ data: Data?, _ error: Error?,
-                                                               _ cacheType: SDImageCacheType, _ finished: Bool,
-                                                               _ imageURL: URL?) -> Void
+typealias SDWebImageViewLoadCompletion =
+    @MainActor @Sendable (
+        _ image: UIImage?, _ data: Data?, _ error: Error?,
+        _ cacheType: SDImageCacheType, _ finished: Bool,
+        _ imageURL: URL?
+    ) -> Void
 
 /// Extra settings for one view load, by key. Ports the `context` dictionary of 4.4.8's `sd_internalSetImage`
 /// (values must be `Sendable` here).
@@ -94,15 +103,18 @@ extension UIView {
     /// with `setImageBlock` or the view's own setter and calls `completed` (VIEW-04 … VIEW-06). A
     /// `context[SDWebImageInternalSetImageGroupKey]` group is entered before each image set, and may hold the
     /// completion back until it is left (VIEW-10).
-    public func sd_internalSetImage(with url: URL?, placeholderImage: UIImage?, options: SDWebImageOptions,
-                                    operationKey: String?, setImageBlock: SDSetImageBlock?,
-                                    progress: SDWebImageDownloaderProgressBlock?,
-                                    completed: SDExternalCompletionBlock?, context: SDWebImageViewContext? = nil) {
+    public func sd_internalSetImage(
+        with url: URL?, placeholderImage: UIImage?, options: SDWebImageOptions,
+        operationKey: String?, setImageBlock: SDSetImageBlock?,
+        progress: SDWebImageDownloaderProgressBlock?,
+        completed: SDExternalCompletionBlock?, context: SDWebImageViewContext? = nil
+    ) {
         let internalSetImageBlock = Self.internalSetImageBlock(from: setImageBlock)
         let completion = Self.viewLoadCompletion(from: completed)
-        sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, operationKey: operationKey,
-                            internalSetImageBlock: internalSetImageBlock, progress: progress, completion: completion,
-                            context: context)
+        sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options, operationKey: operationKey,
+            internalSetImageBlock: internalSetImageBlock, progress: progress, completion: completion,
+            context: context)
     }
 
     /// The public set-image block as the body's internal one (which also gets the cache type and URL).
@@ -119,13 +131,16 @@ extension UIView {
 
     /// The body of `sd_internalSetImage`; returns the manager's operation (nil for a nil URL).
     @discardableResult
-    func sd_internalSetImage(with url: URL?, placeholderImage placeholder: UIImage?, options: SDWebImageOptions,
-                             operationKey: String?, internalSetImageBlock setImageBlock: SDInternalSetImageBlock?,
-                             progress progressBlock: SDWebImageDownloaderProgressBlock?,
-                             completion: SDWebImageViewLoadCompletion?,
-                             context: SDWebImageViewContext?) -> SDWebImageCombinedOperation? {
+    func sd_internalSetImage(
+        with url: URL?, placeholderImage placeholder: UIImage?, options: SDWebImageOptions,
+        operationKey: String?, internalSetImageBlock setImageBlock: SDInternalSetImageBlock?,
+        progress progressBlock: SDWebImageDownloaderProgressBlock?,
+        completion: SDWebImageViewLoadCompletion?,
+        context: SDWebImageViewContext?
+    ) -> SDWebImageCombinedOperation? {
         // An explicit key wins: 5.x's button category writes its per-state key over the caller's context entry.
-        let validOperationKey = operationKey
+        let validOperationKey =
+            operationKey
             ?? context?[SDWebImageContextOption.setImageOperationKey.rawValue] as? String
             ?? sd_defaultOperationKey
         sd_cancelImageLoadOperation(withKey: validOperationKey)
@@ -136,15 +151,17 @@ extension UIView {
         if !options.contains(.delayPlaceholder) {
             // Left by the set-image block (4.4.8 leaves the leaving to whoever passed the group).
             setImageGroup?.group.enter()
-            sd_setImage(placeholder, imageData: nil, setImageBlock: setImageBlock, transition: nil,
-                        cacheType: .none, imageURL: url, isLoadedImage: false)
+            sd_setImage(
+                placeholder, imageData: nil, setImageBlock: setImageBlock, transition: nil,
+                cacheType: .none, imageURL: url, isLoadedImage: false)
         }
 
         guard let url else {
             sd_removeActivityIndicator()
             sd_imageIndicator?.stopAnimatingIndicator()
-            let error = NSError(domain: SDWebImageErrorDomain, code: -1,
-                                userInfo: [NSLocalizedDescriptionKey: SDWebImageNilURLErrorDescription])
+            let error = NSError(
+                domain: SDWebImageErrorDomain, code: -1,
+                userInfo: [NSLocalizedDescriptionKey: SDWebImageNilURLErrorDescription])
             completion?(nil, nil, error, .none, true, url)
             return nil
         }
@@ -177,25 +194,29 @@ extension UIView {
             // The manager may deliver on another queue than main (its `completionQueue`); views live on main.
             dispatch_main_async_safe {
                 MainActor.assumeIsolated {
-                    view?.sd_finishLoad(image: image, data: data, error: error, cacheType: cacheType, finished: finished,
-                                        imageURL: imageURL, requestedURL: url, placeholder: placeholder, options: options,
-                                        setImageBlock: setImageBlock, completion: completion,
-                                        imageProgress: imageProgress, indicator: indicator,
-                                        setImageGroup: setImageGroup)
+                    view?.sd_finishLoad(
+                        image: image, data: data, error: error, cacheType: cacheType, finished: finished,
+                        imageURL: imageURL, requestedURL: url, placeholder: placeholder, options: options,
+                        setImageBlock: setImageBlock, completion: completion,
+                        imageProgress: imageProgress, indicator: indicator,
+                        setImageGroup: setImageGroup)
                 }
             }
         }
-        let operation = manager.loadImage(with: url, options: options, progress: combinedProgressBlock, completed: answer)
+        let operation = manager.loadImage(
+            with: url, options: options, progress: combinedProgressBlock, completed: answer)
         sd_setImageLoadOperation(operation, forKey: validOperationKey)
         return operation
     }
 
     /// The manager answered: apply VIEW-06's rules.
-    private func sd_finishLoad(image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool,
-                               imageURL: URL?, requestedURL: URL, placeholder: UIImage?, options: SDWebImageOptions,
-                               setImageBlock: SDInternalSetImageBlock?, completion: SDWebImageViewLoadCompletion?,
-                               imageProgress: Progress, indicator: (any SDWebImageIndicator)?,
-                               setImageGroup: SDWebImageInternalSetImageGroup?) {
+    private func sd_finishLoad(
+        image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType, finished: Bool,
+        imageURL: URL?, requestedURL: URL, placeholder: UIImage?, options: SDWebImageOptions,
+        setImageBlock: SDInternalSetImageBlock?, completion: SDWebImageViewLoadCompletion?,
+        imageProgress: Progress, indicator: (any SDWebImageIndicator)?,
+        setImageGroup: SDWebImageInternalSetImageGroup?
+    ) {
         // 4.4.8 takes its activity indicator away on every answer, partial ones included.
         sd_removeActivityIndicator()
         if finished {
@@ -203,13 +224,15 @@ extension UIView {
         }
         // A load that never reported progress (a cache hit) still ends as complete.
         if finished && error == nil && imageProgress.totalUnitCount == 0 && imageProgress.completedUnitCount == 0 {
-            UIView.sd_update(imageProgress, total: SDWebImageProgressUnitCountUnknown,
-                             completed: SDWebImageProgressUnitCountUnknown)
+            UIView.sd_update(
+                imageProgress, total: SDWebImageProgressUnitCountUnknown,
+                completed: SDWebImageProgressUnitCountUnknown)
         }
         let shouldCallCompletion = finished || options.contains(.avoidAutoSetImage)
         // Leave the view alone when the caller sets the image itself, or when there is nothing to show and the
         // placeholder is already there.
-        let shouldNotSetImage = (image != nil && options.contains(.avoidAutoSetImage))
+        let shouldNotSetImage =
+            (image != nil && options.contains(.avoidAutoSetImage))
             || (image == nil && !options.contains(.delayPlaceholder))
 
         let finish: @MainActor @Sendable () -> Void = {
@@ -227,9 +250,10 @@ extension UIView {
         let targetData = image != nil ? data : nil
         let useTransition = finished && (options.contains(.forceTransition) || cacheType == .none)
         setImageGroup?.group.enter()
-        sd_setImage(targetImage, imageData: targetData, setImageBlock: setImageBlock,
-                    transition: useTransition ? sd_imageTransition : nil, cacheType: cacheType,
-                    imageURL: imageURL, isLoadedImage: true)
+        sd_setImage(
+            targetImage, imageData: targetData, setImageBlock: setImageBlock,
+            transition: useTransition ? sd_imageTransition : nil, cacheType: cacheType,
+            imageURL: imageURL, isLoadedImage: true)
         if let setImageGroup, setImageGroup.notifiesCompletion {
             // The set-image block asked for the completion to wait until it has left the group.
             setImageGroup.group.notify(queue: .main) {
@@ -242,9 +266,11 @@ extension UIView {
 
     /// Shows `image` through `setImageBlock`, or the view's own setter (an image view's `image`, a button's
     /// normal-state image), inside `transition` when there is one.
-    func sd_setImage(_ image: UIImage?, imageData: Data?, setImageBlock: SDInternalSetImageBlock?,
-                     transition: SDWebImageTransition?, cacheType: SDImageCacheType, imageURL: URL?,
-                     isLoadedImage: Bool) {
+    func sd_setImage(
+        _ image: UIImage?, imageData: Data?, setImageBlock: SDInternalSetImageBlock?,
+        transition: SDWebImageTransition?, cacheType: SDImageCacheType, imageURL: URL?,
+        isLoadedImage: Bool
+    ) {
         let finalSetImageBlock: SDInternalSetImageBlock?
         if let setImageBlock {
             finalSetImageBlock = setImageBlock
@@ -258,8 +284,9 @@ extension UIView {
         let display: @MainActor @Sendable () -> Void = {
             finalSetImageBlock?(image, imageData, cacheType, imageURL)
             if isLoadedImage {
-                SDWebImageTrace.record(.viewDisplay, key: imageURL?.absoluteString,
-                                       image.map { "\($0.pixelWidth)x\($0.pixelHeight) set" } ?? "placeholder set")
+                SDWebImageTrace.record(
+                    .viewDisplay, key: imageURL?.absoluteString,
+                    image.map { "\($0.pixelWidth)x\($0.pixelHeight) set" } ?? "placeholder set")
             }
         }
         guard let transition else {
@@ -268,14 +295,19 @@ extension UIView {
         }
         // As UIKit: a zero-length transition runs `prepares`; in its completion, the real one sets the image and
         // runs `animations`; its completion is the transition's.
-        UIView.transition(with: self, duration: 0, options: [], animations: {
-            transition.prepares?(self, image, imageData, cacheType, imageURL)
-        }, completion: { _ in
-            UIView.transition(with: self, duration: transition.duration, options: transition.animationOptions, animations: {
-                if !transition.avoidAutoSetImage { display() }
-                transition.animations?(self, image)
-            }, completion: transition.completion)
-        })
+        UIView.transition(
+            with: self, duration: 0, options: [],
+            animations: {
+                transition.prepares?(self, image, imageData, cacheType, imageURL)
+            },
+            completion: { _ in
+                UIView.transition(
+                    with: self, duration: transition.duration, options: transition.animationOptions,
+                    animations: {
+                        if !transition.avoidAutoSetImage { display() }
+                        transition.animations?(self, image)
+                    }, completion: transition.completion)
+            })
     }
 
     /// Sets a progress's counts. Foundation on Linux traps when `totalUnitCount` goes from a positive value

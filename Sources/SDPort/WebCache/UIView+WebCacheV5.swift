@@ -49,21 +49,26 @@ extension UIView {
     /// Loads `url` into this view the 5.x way; see the extension's documentation. Returns the manager's operation
     /// (nil for a nil URL).
     @discardableResult
-    public func sd_internalSetImage(with url: URL?, placeholderImage: UIImage?, options: SDWebImageV5Options,
-                                    context: SDWebImageContext?, setImageBlock: SDSetImageBlock?,
-                                    progress: SDImageLoaderProgressBlock?,
-                                    completed: SDExternalCompletionBlock?) -> SDWebImageCombinedOperation? {
-        sd_internalSetImage(with: url, placeholderImage: placeholderImage, options: options, context: context,
-                            internalSetImageBlock: Self.internalSetImageBlock(from: setImageBlock), progress: progress,
-                            completion: Self.viewLoadCompletion(from: completed))
+    public func sd_internalSetImage(
+        with url: URL?, placeholderImage: UIImage?, options: SDWebImageV5Options,
+        context: SDWebImageContext?, setImageBlock: SDSetImageBlock?,
+        progress: SDImageLoaderProgressBlock?,
+        completed: SDExternalCompletionBlock?
+    ) -> SDWebImageCombinedOperation? {
+        sd_internalSetImage(
+            with: url, placeholderImage: placeholderImage, options: options, context: context,
+            internalSetImageBlock: Self.internalSetImageBlock(from: setImageBlock), progress: progress,
+            completion: Self.viewLoadCompletion(from: completed))
     }
 
     /// The body of the 5.x entry, with the full set-image block and completion.
     @discardableResult
-    func sd_internalSetImage(with url: URL?, placeholderImage placeholder: UIImage?, options: SDWebImageV5Options,
-                             context: SDWebImageContext?, internalSetImageBlock setImageBlock: SDInternalSetImageBlock?,
-                             progress progressBlock: SDImageLoaderProgressBlock?,
-                             completion: SDWebImageViewLoadCompletion?) -> SDWebImageCombinedOperation? {
+    func sd_internalSetImage(
+        with url: URL?, placeholderImage placeholder: UIImage?, options: SDWebImageV5Options,
+        context: SDWebImageContext?, internalSetImageBlock setImageBlock: SDInternalSetImageBlock?,
+        progress progressBlock: SDImageLoaderProgressBlock?,
+        completion: SDWebImageViewLoadCompletion?
+    ) -> SDWebImageCombinedOperation? {
         var context = context ?? [:]
         let validOperationKey: String
         if let key = context.value(.setImageOperationKey, as: String.self) {
@@ -75,7 +80,8 @@ extension UIView {
         sd_latestOperationKeyStorage = validOperationKey
         sd_cancelImageLoadOperation(withKey: validOperationKey)
         sd_storedImageURL = url
-        SDWebImageTrace.record(.viewSetImage, key: url?.absoluteString, "\(type(of: self)), key \(validOperationKey), 5.x")
+        SDWebImageTrace.record(
+            .viewSetImage, key: url?.absoluteString, "\(type(of: self)), key \(validOperationKey), 5.x")
 
         let manager = context.value(.customManager, as: SDWebImageManager.self) ?? .shared
         context[.customManager] = nil
@@ -85,8 +91,9 @@ extension UIView {
                 // below still finds the image after the placeholder has let go of it. The result is not used.
                 _ = manager.imageCache.imageFromMemoryCache(forKey: manager.cacheKey(for: url, context: context))
             }
-            sd_setV5Image(placeholder, imageData: nil, setImageBlock: setImageBlock, transition: nil, cacheType: .none,
-                          imageURL: url, isLoadedImage: false)
+            sd_setV5Image(
+                placeholder, imageData: nil, setImageBlock: setImageBlock, transition: nil, cacheType: .none,
+                imageURL: url, isLoadedImage: false)
         }
 
         guard let url else {
@@ -117,15 +124,17 @@ extension UIView {
             let view = self
             SDCallbackQueue.main.async {
                 MainActor.assumeIsolated {
-                    view?.sd_finishV5Load(image: image, data: data, error: error, cacheType: cacheType,
-                                          finished: finished, requestedURL: url, placeholder: placeholder,
-                                          options: options, setImageBlock: setImageBlock, completion: completion,
-                                          imageProgress: imageProgress)
+                    view?.sd_finishV5Load(
+                        image: image, data: data, error: error, cacheType: cacheType,
+                        finished: finished, requestedURL: url, placeholder: placeholder,
+                        options: options, setImageBlock: setImageBlock, completion: completion,
+                        imageProgress: imageProgress)
                 }
             }
         }
-        let operation = manager.loadImage(with: url, options: options, context: context, progress: combinedProgressBlock,
-                                          completed: answer)
+        let operation = manager.loadImage(
+            with: url, options: options, context: context, progress: combinedProgressBlock,
+            completed: answer)
         // Stored, not cancelling what the key holds now: that can only be a load started from inside this load's
         // own synchronous completion, which must survive this call (5.18.0).
         sd_operationDictionary[validOperationKey] = operation
@@ -133,20 +142,25 @@ extension UIView {
     }
 
     /// The manager answered a 5.x load.
-    private func sd_finishV5Load(image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType,
-                                 finished: Bool, requestedURL: URL, placeholder: UIImage?, options: SDWebImageV5Options,
-                                 setImageBlock: SDInternalSetImageBlock?, completion: SDWebImageViewLoadCompletion?,
-                                 imageProgress: Progress?) {
+    private func sd_finishV5Load(
+        image: UIImage?, data: Data?, error: Error?, cacheType: SDImageCacheType,
+        finished: Bool, requestedURL: URL, placeholder: UIImage?, options: SDWebImageV5Options,
+        setImageBlock: SDInternalSetImageBlock?, completion: SDWebImageViewLoadCompletion?,
+        imageProgress: Progress?
+    ) {
         if let imageProgress, finished, error == nil,
-           imageProgress.totalUnitCount == 0, imageProgress.completedUnitCount == 0 {
-            UIView.sd_update(imageProgress, total: SDWebImageProgressUnitCountUnknown,
-                             completed: SDWebImageProgressUnitCountUnknown)
+            imageProgress.totalUnitCount == 0, imageProgress.completedUnitCount == 0
+        {
+            UIView.sd_update(
+                imageProgress, total: SDWebImageProgressUnitCountUnknown,
+                completed: SDWebImageProgressUnitCountUnknown)
         }
         if finished {
             sd_imageIndicator?.stopAnimatingIndicator()
         }
         let shouldCallCompletion = finished || options.contains(.avoidAutoSetImage)
-        let shouldNotSetImage = (image != nil && options.contains(.avoidAutoSetImage))
+        let shouldNotSetImage =
+            (image != nil && options.contains(.avoidAutoSetImage))
             || (image == nil && !options.contains(.delayPlaceholder))
         let callCompletion: @MainActor () -> Void = {
             if !shouldNotSetImage { self.setNeedsLayout() }
@@ -160,19 +174,23 @@ extension UIView {
         }
         let targetImage = image ?? placeholder
         let targetData = image != nil ? data : nil
-        let transition = UIView.sd_v5UsesTransition(options: options, cacheType: cacheType, finished: finished)
+        let transition =
+            UIView.sd_v5UsesTransition(options: options, cacheType: cacheType, finished: finished)
             ? sd_imageTransition : nil
-        sd_setV5Image(targetImage, imageData: targetData, setImageBlock: setImageBlock, transition: transition,
-                      cacheType: cacheType, imageURL: requestedURL, isLoadedImage: true)
+        sd_setV5Image(
+            targetImage, imageData: targetData, setImageBlock: setImageBlock, transition: transition,
+            cacheType: cacheType, imageURL: requestedURL, isLoadedImage: true)
         // 5.x calls the completion once the transition is scheduled, not when it ends (no `WaitTransition` here).
         callCompletion()
     }
 
     /// Shows `image` as 5.21.5 does: through `setImageBlock` or the view's own setter, inside `transition` when
     /// there is one, each of whose steps first checks that the view has not moved on to a load under another key.
-    private func sd_setV5Image(_ image: UIImage?, imageData: Data?, setImageBlock: SDInternalSetImageBlock?,
-                               transition: SDWebImageTransition?, cacheType: SDImageCacheType, imageURL: URL?,
-                               isLoadedImage: Bool) {
+    private func sd_setV5Image(
+        _ image: UIImage?, imageData: Data?, setImageBlock: SDInternalSetImageBlock?,
+        transition: SDWebImageTransition?, cacheType: SDImageCacheType, imageURL: URL?,
+        isLoadedImage: Bool
+    ) {
         let finalSetImageBlock: SDInternalSetImageBlock?
         if let setImageBlock {
             finalSetImageBlock = setImageBlock
@@ -186,8 +204,9 @@ extension UIView {
         let display: @MainActor @Sendable () -> Void = {
             finalSetImageBlock?(image, imageData, cacheType, imageURL)
             if isLoadedImage {
-                SDWebImageTrace.record(.viewDisplay, key: imageURL?.absoluteString,
-                                       image.map { "\($0.pixelWidth)x\($0.pixelHeight) set" } ?? "placeholder set")
+                SDWebImageTrace.record(
+                    .viewDisplay, key: imageURL?.absoluteString,
+                    image.map { "\($0.pixelWidth)x\($0.pixelHeight) set" } ?? "placeholder set")
             }
         }
         guard let transition else {
@@ -200,19 +219,25 @@ extension UIView {
             guard let latest = self.sd_latestOperationKeyStorage else { return false }
             return latest == originalOperationKey
         }
-        UIView.transition(with: self, duration: 0, options: [], animations: {
-            guard isCurrent() else { return }
-            transition.prepares?(self, image, imageData, cacheType, imageURL)
-        }, completion: { _ in
-            UIView.transition(with: self, duration: transition.duration, options: transition.animationOptions, animations: {
+        UIView.transition(
+            with: self, duration: 0, options: [],
+            animations: {
                 guard isCurrent() else { return }
-                if !transition.avoidAutoSetImage { display() }
-                transition.animations?(self, image)
-            }, completion: { finished in
-                guard isCurrent() else { return }
-                transition.completion?(finished)
+                transition.prepares?(self, image, imageData, cacheType, imageURL)
+            },
+            completion: { _ in
+                UIView.transition(
+                    with: self, duration: transition.duration, options: transition.animationOptions,
+                    animations: {
+                        guard isCurrent() else { return }
+                        if !transition.avoidAutoSetImage { display() }
+                        transition.animations?(self, image)
+                    },
+                    completion: { finished in
+                        guard isCurrent() else { return }
+                        transition.completion?(finished)
+                    })
             })
-        })
     }
 
     /// 5.x's transition rule: whether a finished answer from `cacheType` is shown with the view's transition.

@@ -66,9 +66,11 @@ open class UIView {
     /// Headless stand-in for `+[UIView transitionWithView:duration:options:animations:completion:]`: runs
     /// `animations` at once, then `completion(true)` on a later turn of the main queue, as UIKit calls it after
     /// the animation ends. Nothing is drawn, so `duration` and `options` are recorded by the caller only.
-    public static func transition(with view: UIView, duration: TimeInterval, options: SDWebImageAnimationOptions,
-                                  animations: (@MainActor () -> Void)?,
-                                  completion: (@MainActor @Sendable (Bool) -> Void)?) {
+    public static func transition(
+        with view: UIView, duration: TimeInterval, options: SDWebImageAnimationOptions,
+        animations: (@MainActor () -> Void)?,
+        completion: (@MainActor @Sendable (Bool) -> Void)?
+    ) {
         animations?()
         guard let completion else { return }
         DispatchQueue.main.async {

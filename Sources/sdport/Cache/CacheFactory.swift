@@ -27,8 +27,9 @@ enum CacheFactory {
             throw SDPortFailure(.cacheDirectoryUnusable, "cache directory \(path) cannot be created: \(failure)")
         }
         guard access(path, W_OK | X_OK) == 0 else {
-            throw SDPortFailure(.cacheDirectoryUnusable,
-                                "cache directory \(path) is not writable: \(String(cString: strerror(errno)))")
+            throw SDPortFailure(
+                .cacheDirectoryUnusable,
+                "cache directory \(path) is not writable: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -53,7 +54,8 @@ enum CacheFactory {
     /// The innermost POSIX reason of a Foundation file error ("Permission denied"), else its description.
     static func reason(of error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileWriteNoPermission.rawValue {

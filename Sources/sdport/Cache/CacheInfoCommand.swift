@@ -19,16 +19,21 @@ struct CacheInfoCommand: AsyncParsableCommand {
         let count = cache.getDiskCount()
         let size = cache.getSize()
         if json {
-            Console.out(JSONLine.encode([
-                "path": .string(cache.diskCachePath), "files": .int(Int(count)), "bytes": .int(Int(size)),
-                "maxCacheAge": .double(cache.config.maxCacheAge), "maxCacheSize": .int(Int(cache.config.maxCacheSize)),
-            ]))
+            Console.out(
+                JSONLine.encode([
+                    "path": .string(cache.diskCachePath), "files": .int(Int(count)), "bytes": .int(Int(size)),
+                    "maxCacheAge": .double(cache.config.maxCacheAge),
+                    "maxCacheSize": .int(Int(cache.config.maxCacheSize)),
+                ]))
             return
         }
         Console.out("path:          \(cache.diskCachePath)")
         Console.out("entries:       \(count)")
         Console.out("size:          \(ByteCount.text(UInt64(size)))")
-        Console.out("maxCacheAge:   \(Int(cache.config.maxCacheAge)) s (\(Int(cache.config.maxCacheAge / 86_400)) days)")
-        Console.out("maxCacheSize:  \(cache.config.maxCacheSize == 0 ? "0 (no size limit)" : ByteCount.text(UInt64(cache.config.maxCacheSize)))")
+        Console.out(
+            "maxCacheAge:   \(Int(cache.config.maxCacheAge)) s (\(Int(cache.config.maxCacheAge / 86_400)) days)")
+        Console.out(
+            "maxCacheSize:  \(cache.config.maxCacheSize == 0 ? "0 (no size limit)" : ByteCount.text(UInt64(cache.config.maxCacheSize)))"
+        )
     }
 }

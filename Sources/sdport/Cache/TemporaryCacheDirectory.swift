@@ -11,9 +11,10 @@ struct TemporaryCacheDirectory: Sendable {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw SDPortFailure(.cacheDirectoryUnusable,
-                                "cannot create a temporary directory in \(url.deletingLastPathComponent().path): "
-                                + CacheFactory.reason(of: error))
+            throw SDPortFailure(
+                .cacheDirectoryUnusable,
+                "cannot create a temporary directory in \(url.deletingLastPathComponent().path): "
+                    + CacheFactory.reason(of: error))
         }
         return TemporaryCacheDirectory(url: url)
     }

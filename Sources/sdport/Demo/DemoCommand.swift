@@ -10,8 +10,10 @@ struct DemoCommand: AsyncParsableCommand {
         abstract: "Serve Fixtures/ on loopback and walk images through download, memory, disk and cleanup.",
         discussion: "Uses a temporary cache directory (removed at the end) unless --cache-dir is given.")
 
-    @Option(name: .customLong("fixtures"), help: ArgumentHelp(
-        "The directory of images to serve (default: ./Fixtures, else the package's Fixtures/).", valueName: "dir"))
+    @Option(
+        name: .customLong("fixtures"),
+        help: ArgumentHelp(
+            "The directory of images to serve (default: ./Fixtures, else the package's Fixtures/).", valueName: "dir"))
     var fixturesDirectory: String?
 
     @OptionGroup var cacheOptions: CacheDirectoryOptions
@@ -43,10 +45,15 @@ struct DemoCommand: AsyncParsableCommand {
         server.serveDirectory(fixtures.directory, under: "/")
 
         Console.out("sdport \(SDPortVersion.string) demo: SDWebImage \(SDPortVersion.portedSDWebImageVersion) on Linux")
-        Console.out("Serving \(fixtures.good.count + fixtures.bad.count) images from \(fixtures.directory.path) at \(server.baseURL.absoluteString)")
-        Console.out("Coders: \(CoderOptions.registeredNames) (the last is asked first)"
-                    + (coderOptions.addsGIFCoder ? "" : "; 4.4.8's default set: a GIF is its first frame, --gif-coder animates it"))
-        Console.out("Cache: \(session.cache.diskCachePath)\(temporary == nil ? "" : " (temporary, removed at the end)")")
+        Console.out(
+            "Serving \(fixtures.good.count + fixtures.bad.count) images from \(fixtures.directory.path) at \(server.baseURL.absoluteString)"
+        )
+        Console.out(
+            "Coders: \(CoderOptions.registeredNames) (the last is asked first)"
+                + (coderOptions.addsGIFCoder
+                    ? "" : "; 4.4.8's default set: a GIF is its first frame, --gif-coder animates it"))
+        Console.out(
+            "Cache: \(session.cache.diskCachePath)\(temporary == nil ? "" : " (temporary, removed at the end)")")
         for skipped in fixtures.skipped {
             Console.out("Skipped \(skipped.name): \(skipped.reason)")
         }

@@ -15,7 +15,7 @@ struct DemoFixtures: Sendable {
     static let badPrefixes = ["corrupt", "truncated", "empty", "huge-"]
     /// Good images the demo leaves out, and why.
     static let skippedNames = [
-        "large.png": "5250×3450 decodes to 72 MB; try `sdport load Fixtures/large.png --option scaleDownLargeImages`",
+        "large.png": "5250×3450 decodes to 72 MB; try `sdport load Fixtures/large.png --option scaleDownLargeImages`"
     ]
 
     /// Finds the directory (`--fixtures`, else ./Fixtures, else the Fixtures/ of the checkout around the current
@@ -25,12 +25,14 @@ struct DemoFixtures: Sendable {
         if let explicit {
             candidates = [URL(fileURLWithPath: explicit)]
         } else {
-            candidates = [URL(fileURLWithPath: "Fixtures")]
+            candidates =
+                [URL(fileURLWithPath: "Fixtures")]
                 + (PackageCheckout.find().map { [$0.appendingPathComponent("Fixtures")] } ?? [])
         }
         guard let directory = candidates.map(\.standardizedFileURL).first(where: isDirectory) else {
-            throw SDPortFailure(.demoSetupFailed,
-                                "no fixtures directory at \(candidates[0].path) (run from the package root or pass --fixtures DIR)")
+            throw SDPortFailure(
+                .demoSetupFailed,
+                "no fixtures directory at \(candidates[0].path) (run from the package root or pass --fixtures DIR)")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { !$0.hasPrefix(".") }
@@ -41,7 +43,9 @@ struct DemoFixtures: Sendable {
         for name in names {
             let path = directory.appendingPathComponent(name).path
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
             if badPrefixes.contains(where: name.hasPrefix) {
                 bad.append(name)
             } else if let reason = skippedNames[name] {

@@ -43,11 +43,14 @@ final class DemoRunner {
         listCacheDirectory()
 
         if !fixtures.bad.isEmpty {
-            heading("5. Bad input: corrupt, empty and absurd files fail with a clear error, nothing cached; a truncated JPEG or PNG decodes")
+            heading(
+                "5. Bad input: corrupt, empty and absurd files fail with a clear error, nothing cached; a truncated JPEG or PNG decodes"
+            )
             await loadBadInput()
         }
 
-        heading("\(fixtures.bad.isEmpty ? 5 : 6). deleteOldFiles(): files older than maxCacheAge "
+        heading(
+            "\(fixtures.bad.isEmpty ? 5 : 6). deleteOldFiles(): files older than maxCacheAge "
                 + "(\(Int(session.cache.config.maxCacheAge / 86_400)) days) are deleted")
         try await ageAndClean()
 
@@ -94,9 +97,11 @@ final class DemoRunner {
             } catch {
                 await session.flushDiskWrites()
                 let cached = session.cacheFile(forKey: session.manager.cacheKey(for: server.url("/" + name))) != nil
-                let message = (error as NSError).localizedDescription.split(whereSeparator: \.isNewline).joined(separator: " ")
-                Console.out("    " + pad(name) + "  failed  " + pad(Milliseconds.text(Milliseconds.since(start)), 9)
-                            + "  cached: \(cached ? "yes" : "no")  " + message)
+                let message = (error as NSError).localizedDescription.split(whereSeparator: \.isNewline).joined(
+                    separator: " ")
+                Console.out(
+                    "    " + pad(name) + "  failed  " + pad(Milliseconds.text(Milliseconds.since(start)), 9)
+                        + "  cached: \(cached ? "yes" : "no")  " + message)
             }
         }
     }
@@ -104,15 +109,19 @@ final class DemoRunner {
     private func listCacheDirectory() {
         let directory = session.cache.diskCachePath
         Console.out("    \(directory)")
-        let byFileName = Dictionary(uniqueKeysWithValues: fixtures.good.map { name in
-            (SDImageCache.cachedFileName(forKey: session.manager.cacheKey(for: server.url("/" + name))), name)
-        })
+        let byFileName = Dictionary(
+            uniqueKeysWithValues: fixtures.good.map { name in
+                (SDImageCache.cachedFileName(forKey: session.manager.cacheKey(for: server.url("/" + name))), name)
+            })
         for file in cacheFiles() {
-            let size = (try? FileManager.default.attributesOfItem(atPath: (directory as NSString).appendingPathComponent(file))[.size] as? NSNumber)?
+            let size =
+                (try? FileManager.default.attributesOfItem(
+                    atPath: (directory as NSString).appendingPathComponent(file))[.size] as? NSNumber)?
                 .uint64Value ?? 0
             let source = byFileName[file].map { "← \(server.url("/" + $0).absoluteString)" } ?? ""
-            Console.out("    " + file.padding(toLength: 40, withPad: " ", startingAt: 0) + "  "
-                        + pad(ByteCount.text(size), 9) + "  " + source)
+            Console.out(
+                "    " + file.padding(toLength: 40, withPad: " ", startingAt: 0) + "  "
+                    + pad(ByteCount.text(size), 9) + "  " + source)
         }
         Console.out("    \(session.cache.getDiskCount()) entries, \(ByteCount.text(UInt64(session.cache.getSize())))")
     }
@@ -123,8 +132,9 @@ final class DemoRunner {
         let aged = files.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         let eightDaysAgo = Date().addingTimeInterval(-8 * 86_400)
         for file in aged {
-            try FileManager.default.setAttributes([.modificationDate: eightDaysAgo],
-                                                  ofItemAtPath: (directory as NSString).appendingPathComponent(file))
+            try FileManager.default.setAttributes(
+                [.modificationDate: eightDaysAgo],
+                ofItemAtPath: (directory as NSString).appendingPathComponent(file))
         }
         Console.out("    dated 8 days back: \(aged.count) of \(files.count) files")
         let start = DispatchTime.now()
@@ -134,8 +144,9 @@ final class DemoRunner {
         let left = Set(cacheFiles())
         let removed = aged.filter { !left.contains($0) }
         for file in removed { Console.out("    deleted  \(file)") }
-        Console.out("    deleteOldFiles removed \(removed.count) files in \(Milliseconds.text(Milliseconds.since(start))); "
-                    + "\(left.count) left (the ones not aged)")
+        Console.out(
+            "    deleteOldFiles removed \(removed.count) files in \(Milliseconds.text(Milliseconds.since(start))); "
+                + "\(left.count) left (the ones not aged)")
     }
 
     // MARK: Helpers
@@ -145,20 +156,23 @@ final class DemoRunner {
         let url = server.url("/" + name)
         let view = UIImageView()
         let start = DispatchTime.now()
-        let result = try await view.sd_setImage(with: url, placeholderImage: nil, options: [],
-                                                context: [SDWebImageExternalCustomManagerKey: session.manager],
-                                                progress: progress?.block)
+        let result = try await view.sd_setImage(
+            with: url, placeholderImage: nil, options: [],
+            context: [SDWebImageExternalCustomManagerKey: session.manager],
+            progress: progress?.block)
         let milliseconds = Milliseconds.since(start)
         await session.flushDiskWrites()
-        return LoadReport(result: result, url: url,
-                          cacheFile: session.cacheFile(forKey: session.manager.cacheKey(for: url)),
-                          milliseconds: milliseconds)
+        return LoadReport(
+            result: result, url: url,
+            cacheFile: session.cacheFile(forKey: session.manager.cacheKey(for: url)),
+            milliseconds: milliseconds)
     }
 
     private func summary(_ name: String, _ report: LoadReport) -> String {
         let frames = "\(report.frames) frame\(report.frames == 1 ? "" : "s")"
         return pad(name) + "  " + pad(report.originName, 8) + "  " + pad(report.formatName, 5) + "  "
-            + pad("\(report.width)×\(report.height)", 10) + "  " + pad(frames, 9) + "  " + pad(report.shortCoderName, 12) + "  "
+            + pad("\(report.width)×\(report.height)", 10) + "  " + pad(frames, 9) + "  "
+            + pad(report.shortCoderName, 12) + "  "
             + pad(Milliseconds.text(report.milliseconds), 9)
             + "  " + (report.cacheFile.map { ($0 as NSString).lastPathComponent } ?? "(not on disk)")
     }

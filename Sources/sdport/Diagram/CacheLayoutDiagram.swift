@@ -6,8 +6,10 @@ import SDPort
 /// disk tree, whose file names are the MD5 of the key plus the key's extension (`SDImageCache.m:245-261`,
 /// `cachedFileNameForKey:`).
 enum CacheLayoutDiagram {
-    static let keys = ["https://images.example/cat.png", "https://images.example/dog.jpg?size=large",
-                       "https://images.example/avatar"]
+    static let keys = [
+        "https://images.example/cat.png", "https://images.example/dog.jpg?size=large",
+        "https://images.example/avatar",
+    ]
 
     /// Stores one image per key (memory and disk) and returns the first; nothing else keeps the others.
     private static func storeAll(in cache: SDImageCache) async throws -> UIImage {
@@ -44,35 +46,43 @@ enum CacheLayoutDiagram {
         let files = ((try? FileManager.default.subpathsOfDirectory(atPath: cache.diskCachePath)) ?? []).sorted()
 
         var lines = DiagramFile.header(title: "The cache layout", command: "sdport diagram cache-layout")
-        lines.append("Read from a real `SDImageCache` (namespace `diagrams`, weak table on, as 4.4.8's default) after "
-                     + "storing three images, then after a memory warning while the caller still holds the first one. "
-                     + "Disk file names are the MD5 of the key, plus the key's extension when it has one.")
+        lines.append(
+            "Read from a real `SDImageCache` (namespace `diagrams`, weak table on, as 4.4.8's default) after "
+                + "storing three images, then after a memory warning while the caller still holds the first one. "
+                + "Disk file names are the MD5 of the key, plus the key's extension when it has one.")
         lines.append("")
         lines.append("```mermaid")
         lines.append("flowchart TB")
         lines.append("    cache[\"SDImageCache<br/>namespace diagrams\"]")
         lines.append("    cache --> memory[\"memory: memCache (AutoPurgeCache, 4.4.8's SDMemoryCache)\"]")
-        lines.append("    memory --> strong[\"strong entries: NSCache part, cost-limited, emptied by a memory warning\"]")
+        lines.append(
+            "    memory --> strong[\"strong entries: NSCache part, cost-limited, emptied by a memory warning\"]")
         lines.append("    memory --> weak[\"weak table: NSMapTable part, shouldUseWeakMemoryCache\"]")
         for (index, key) in keys.enumerated() {
             lines.append("    strong --> s\(index)[\"\(DiagramFile.escape(key))\"]")
             lines.append("    weak -.-> s\(index)")
         }
-        lines.append("    memory --> warned[\"after a memory warning, found in memory: \(afterWarning.count) of \(keys.count)\"]")
+        lines.append(
+            "    memory --> warned[\"after a memory warning, found in memory: \(afterWarning.count) of \(keys.count)\"]"
+        )
         for key in afterWarning {
-            lines.append("    warned --> w\(keys.firstIndex(of: key)!)[\"\(DiagramFile.escape(key))<br/>the caller still holds it: the weak table finds it\"]")
+            lines.append(
+                "    warned --> w\(keys.firstIndex(of: key)!)[\"\(DiagramFile.escape(key))<br/>the caller still holds it: the weak table finds it\"]"
+            )
         }
         lines.append("    cache --> disk[\"disk: CACHE_DIR/\(root)/\"]")
         for (index, file) in files.enumerated() {
             let path = (cache.diskCachePath as NSString).appendingPathComponent(file)
             let key = keys.first { cache.defaultCachePath(forKey: $0) == path }
             let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-            lines.append("    disk --> f\(index)[\"\(file)<br/>\(size) bytes<br/>key \(DiagramFile.escape(key ?? "?"))\"]")
+            lines.append(
+                "    disk --> f\(index)[\"\(file)<br/>\(size) bytes<br/>key \(DiagramFile.escape(key ?? "?"))\"]")
         }
         lines.append("```")
         lines.append("")
-        lines.append("In memory after storing: \(inMemory.count) of \(keys.count) keys. After the warning: "
-                     + (afterWarning.isEmpty ? "none" : afterWarning.map { "`\($0)`" }.joined(separator: ", ")) + ".")
+        lines.append(
+            "In memory after storing: \(inMemory.count) of \(keys.count) keys. After the warning: "
+                + (afterWarning.isEmpty ? "none" : afterWarning.map { "`\($0)`" }.joined(separator: ", ")) + ".")
         return DiagramFile(name: "cache-layout", markdown: lines.joined(separator: "\n") + "\n")
     }
 }

@@ -17,11 +17,12 @@ enum CleanupDiagram {
         let onlyExpired = try await survivors(maxCacheSizeInFiles: 0)
         let both = try await survivors(maxCacheSizeInFiles: 3)
         var lines = DiagramFile.header(title: "The two cleanup passes", command: "sdport diagram cleanup")
-        lines.append("`deleteOldFiles` on a real cache: six files of the same size, `maxCacheAge` 7 days, "
-                     + "`maxCacheSize` three files' size on disk. Pass 1 deletes every file older than `maxCacheAge` "
-                     + "(by modification date, the default `diskCacheExpireType`); pass 2 runs only when the files "
-                     + "left take more than `maxCacheSize`, and deletes the oldest first until they take less than "
-                     + "half of it.")
+        lines.append(
+            "`deleteOldFiles` on a real cache: six files of the same size, `maxCacheAge` 7 days, "
+                + "`maxCacheSize` three files' size on disk. Pass 1 deletes every file older than `maxCacheAge` "
+                + "(by modification date, the default `diskCacheExpireType`); pass 2 runs only when the files "
+                + "left take more than `maxCacheSize`, and deletes the oldest first until they take less than "
+                + "half of it.")
         lines.append("")
         lines.append("```mermaid")
         lines.append("flowchart LR")
@@ -31,7 +32,8 @@ enum CleanupDiagram {
         for (index, file) in files.enumerated() {
             let name = DiagramFile.escape(SDImageCache.cachedFileName(forKey: file.key))
             let target = !onlyExpired.contains(file.key) ? "pass1" : !both.contains(file.key) ? "pass2" : "kept"
-            lines.append("    file\(index)[\"\(name)<br/>\(Int(file.days)) day\(file.days == 1 ? "" : "s") old\"] --> \(target)")
+            lines.append(
+                "    file\(index)[\"\(name)<br/>\(Int(file.days)) day\(file.days == 1 ? "" : "s") old\"] --> \(target)")
         }
         lines.append("```")
         return DiagramFile(name: "cleanup", markdown: lines.joined(separator: "\n") + "\n")

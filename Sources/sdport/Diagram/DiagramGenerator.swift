@@ -15,7 +15,8 @@ enum DiagramGenerator {
         let loopback = try FAQLoopback()
         defer { loopback.close() }
         var runs: [(name: String, events: [SDWebImageTraceEvent])] = []
-        for scenario in DiagramScenario.allCases where names.contains(scenario.rawValue) || names.contains("queue-map") {
+        for scenario in DiagramScenario.allCases where names.contains(scenario.rawValue) || names.contains("queue-map")
+        {
             let diagram = SequenceDiagram(scenario: scenario, events: try await scenario.run(on: loopback))
             runs.append((scenario.rawValue, diagram.ordered))
             files[scenario.rawValue] = DiagramFile(name: scenario.rawValue, markdown: diagram.markdown)

@@ -35,8 +35,11 @@ enum DiagramScenario: String, CaseIterable, Sendable {
         case .diskHit: return ["a first load stored the image", "cache.clearMemory()", "view.sd_setImage(url) again"]
         case .notFound: return ["view.sd_setImage(url): the server answers 404"]
         case .coalesced: return ["viewA.sd_setImage(url)", "viewB.sd_setImage(url) at once (the server waits 0.3 s)"]
-        case .cancelled: return ["view.sd_setImage(url) (the server waits 2 s)",
-                                 "view.sd_cancelCurrentImageLoad() once the operation started"]
+        case .cancelled:
+            return [
+                "view.sd_setImage(url) (the server waits 2 s)",
+                "view.sd_cancelCurrentImageLoad() once the operation started",
+            ]
         case .cacheSerializer: return ["manager.cacheSerializer is set", "view.sd_setImage(url): nothing cached yet"]
         }
     }
@@ -73,13 +76,18 @@ enum DiagramScenario: String, CaseIterable, Sendable {
         case .cancelled:
             let view = UIImageView()
             view.sd_setImage(with: url, context: context, progress: nil, completed: nil)
-            try await log.wait(for: "the operation's start") { events in events.contains { $0.mark == .operationStart } }
+            try await log.wait(for: "the operation's start") { events in events.contains { $0.mark == .operationStart }
+            }
             view.sd_cancelCurrentImageLoad()
-            try await log.wait(for: "the operation's cancel") { events in events.contains { $0.mark == .operationCancel } }
+            try await log.wait(for: "the operation's cancel") { events in
+                events.contains { $0.mark == .operationCancel }
+            }
         case .cacheSerializer:
             await Self.load(url, into: UIImageView(), context: context)
             // The serializer and the store run on a global queue after the completion was called.
-            try await log.wait(for: "the cache-serializer load's store") { events in events.contains { $0.step == .store } }
+            try await log.wait(for: "the cache-serializer load's store") { events in
+                events.contains { $0.step == .store }
+            }
         default:
             await Self.load(url, into: UIImageView(), context: context)
         }

@@ -39,8 +39,10 @@ enum OperationStateDiagram {
         }
 
         // A 200 and a 404: queued while the queue is suspended, then run to the end.
-        for (path, ending) in [("/state-ok.png", "200: decoded on the coder queue, completion called"),
-                               ("/state-404.png", "404: the error goes to the completion")] {
+        for (path, ending) in [
+            ("/state-ok.png", "200: decoded on the coder queue, completion called"),
+            ("/state-404.png", "404: the error goes to the completion"),
+        ] {
             downloader.setSuspended(true)
             let run = Run(downloader: downloader, url: server.url(path))
             let queued = state(of: run.operation)
@@ -81,9 +83,11 @@ enum OperationStateDiagram {
             add(transition.to, "[*]", "the queue drops it, the downloader forgets its URL")
         }
 
-        var lines = DiagramFile.header(title: "The download operation's states", command: "sdport diagram operation-states")
-        lines.append("Observed on four real downloads (a 200, a 404, a cancel before start, a cancel while running): "
-                     + "each state is the operation's `isCancelled`/`isExecuting`/`isFinished` read at that point.")
+        var lines = DiagramFile.header(
+            title: "The download operation's states", command: "sdport diagram operation-states")
+        lines.append(
+            "Observed on four real downloads (a 200, a 404, a cancel before start, a cancel while running): "
+                + "each state is the operation's `isCancelled`/`isExecuting`/`isFinished` read at that point.")
         lines.append("")
         lines.append("```mermaid")
         lines.append("stateDiagram-v2")
@@ -112,11 +116,14 @@ enum OperationStateDiagram {
         private(set) var operation: Operation = Operation()
 
         init(downloader: SDWebImageDownloader, url: URL) {
-            token = downloader.downloadImage(with: url, options: [], progress: { [weak self] _, _, _ in
-                self?.progressed()
-            }, completed: { [weak self] _, _, _, finished in
-                if finished { self?.finished() }
-            })
+            token = downloader.downloadImage(
+                with: url, options: [],
+                progress: { [weak self] _, _, _ in
+                    self?.progressed()
+                },
+                completed: { [weak self] _, _, _, finished in
+                    if finished { self?.finished() }
+                })
             if let operation = token?.downloadOperation { self.operation = operation }
         }
 

@@ -10,10 +10,11 @@ struct QueueMapDiagram {
 
     var markdown: String {
         var lines = DiagramFile.header(title: "The queue map", command: "sdport diagram queue-map")
-        lines.append("Each box is a queue (its label as `dispatch_queue_get_label` reports it); each arrow a hand-over "
-                     + "seen in a real run, named by the step that ran on the queue it points to. A step that stays on "
-                     + "its queue is listed inside the box. Made from the six scenarios' runs plus one load through a "
-                     + "manager with a `cacheSerializer` (the global queue's hop).")
+        lines.append(
+            "Each box is a queue (its label as `dispatch_queue_get_label` reports it); each arrow a hand-over "
+                + "seen in a real run, named by the step that ran on the queue it points to. A step that stays on "
+                + "its queue is listed inside the box. Made from the six scenarios' runs plus one load through a "
+                + "manager with a `cacheSerializer` (the global queue's hop).")
         lines.append("")
         lines.append("```mermaid")
         lines.append("flowchart LR")
@@ -43,11 +44,12 @@ struct QueueMapDiagram {
         }
         lines.append("```")
         lines.append("")
-        lines.append("Where each queue is made: the main queue is the process's; the io queue in `SDImageCache.init`; "
-                     + "the download queue (an `OperationQueue` named `com.hackemist.SDWebImageDownloader`, whose "
-                     + "operations start on threads of its underlying dispatch queue) in `SDWebImageDownloader.init`; "
-                     + "one coder queue per `SDWebImageDownloaderOperation`; the delegate queue per curl session; the "
-                     + "global queue is `DispatchQueue.global(qos: .userInitiated)`.")
+        lines.append(
+            "Where each queue is made: the main queue is the process's; the io queue in `SDImageCache.init`; "
+                + "the download queue (an `OperationQueue` named `com.hackemist.SDWebImageDownloader`, whose "
+                + "operations start on threads of its underlying dispatch queue) in `SDWebImageDownloader.init`; "
+                + "one coder queue per `SDWebImageDownloaderOperation`; the delegate queue per curl session; the "
+                + "global queue is `DispatchQueue.global(qos: .userInitiated)`.")
         return lines.joined(separator: "\n") + "\n"
     }
 }

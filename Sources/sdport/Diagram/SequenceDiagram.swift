@@ -43,10 +43,11 @@ struct SequenceDiagram {
     var markdown: String {
         let steps = ordered
         var lines = DiagramFile.header(title: scenario.title, command: "sdport diagram \(scenario.rawValue)")
-        lines.append("What the caller does: " + scenario.setup.joined(separator: "; ") + ". Solid arrows are the "
-                     + "ten steps of the flow (`SDWebImageFlowStep`), dashed ones the operation's marks "
-                     + "(`SDWebImageFlowMark`); each arrow goes from the queue of the step before to the queue the "
-                     + "step ran on.")
+        lines.append(
+            "What the caller does: " + scenario.setup.joined(separator: "; ") + ". Solid arrows are the "
+                + "ten steps of the flow (`SDWebImageFlowStep`), dashed ones the operation's marks "
+                + "(`SDWebImageFlowMark`); each arrow goes from the queue of the step before to the queue the "
+                + "step ran on.")
         lines.append("")
         lines.append("```mermaid")
         lines.append("sequenceDiagram")
@@ -76,8 +77,9 @@ struct SequenceDiagram {
         for event in steps {
             let thread = event.isMainThread ? "main thread" : "\(event.thread)"
             let label = event.queue.isEmpty ? "(none)" : "`\(event.queue)`"
-            lines.append("| \(Self.name(of: event)) | \(label) | \(thread) | "
-                         + String(format: "%.2f", event.date.timeIntervalSince(start) * 1000) + " |")
+            lines.append(
+                "| \(Self.name(of: event)) | \(label) | \(thread) | "
+                    + String(format: "%.2f", event.date.timeIntervalSince(start) * 1000) + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

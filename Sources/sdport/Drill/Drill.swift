@@ -31,7 +31,8 @@ struct Drill: Decodable, Sendable {
 
     /// `text` with this drill's change applied; nil unless `find` occurs exactly once.
     func applied(to text: String) -> String? {
-        guard let first = text.range(of: find), text.range(of: find, range: first.upperBound..<text.endIndex) == nil else {
+        guard let first = text.range(of: find), text.range(of: find, range: first.upperBound..<text.endIndex) == nil
+        else {
             return nil
         }
         return text.replacingCharacters(in: first, with: replace)

@@ -27,7 +27,9 @@ struct DrillCommand: AsyncParsableCommand {
                 Console.out(String(format: "%2d  ", drill.faq) + drill.rule + (drill.kind.map { "  [\($0)]" } ?? ""))
                 Console.out("    break: \(drill.file): \(drill.find)  →  \(drill.replace)")
             }
-            Console.out("Run `sdport drill N` to break one and watch its Interview tests (\(drills.first?.tests ?? "FAQnn_")…) fail.")
+            Console.out(
+                "Run `sdport drill N` to break one and watch its Interview tests (\(drills.first?.tests ?? "FAQnn_")…) fail."
+            )
             return
         }
         guard let drill = drills.first(where: { $0.faq == number }) else {
@@ -35,7 +37,9 @@ struct DrillCommand: AsyncParsableCommand {
         }
         let root = try checkout()
         let caught = try await Self.run(drill, root: root)
-        if !caught { throw SDPortFailure(.loadFailed, "drill \(number) was NOT caught: its tests passed with the rule broken") }
+        if !caught {
+            throw SDPortFailure(.loadFailed, "drill \(number) was NOT caught: its tests passed with the rule broken")
+        }
     }
 
     /// The checkout to break a copy of: `--package-path`, else the one around the current directory.
@@ -43,15 +47,19 @@ struct DrillCommand: AsyncParsableCommand {
         if let packagePath {
             let folder = URL(fileURLWithPath: packagePath)
             guard PackageCheckout.isCheckout(folder) else {
-                throw SDPortFailure(.missingFiles, "\(folder.path) is not a checkout of SDPort (no Package.swift of the "
-                    + "package SDPort there)")
+                throw SDPortFailure(
+                    .missingFiles,
+                    "\(folder.path) is not a checkout of SDPort (no Package.swift of the "
+                        + "package SDPort there)")
             }
             return folder.standardizedFileURL
         }
         guard let root = PackageCheckout.find() else {
-            throw SDPortFailure(.missingFiles, "a drill breaks a scratch copy of SDPort's sources, and no checkout "
-                + "is around \(FileManager.default.currentDirectoryPath): run it inside a checkout, or pass "
-                + "--package-path DIR (`sdport drill` without a number lists the drills anywhere)")
+            throw SDPortFailure(
+                .missingFiles,
+                "a drill breaks a scratch copy of SDPort's sources, and no checkout "
+                    + "is around \(FileManager.default.currentDirectoryPath): run it inside a checkout, or pass "
+                    + "--package-path DIR (`sdport drill` without a number lists the drills anywhere)")
         }
         return root
     }
@@ -82,18 +90,23 @@ struct DrillCommand: AsyncParsableCommand {
         Console.out("    + \(drill.replace)")
         try broken.write(to: target, atomically: true, encoding: .utf8)
         defer { try? original.write(to: target, atomically: true, encoding: .utf8) }
-        Console.out("  building and running `swift test --filter \(drill.tests)` on the copy (the first build takes minutes)…")
+        Console.out(
+            "  building and running `swift test --filter \(drill.tests)` on the copy (the first build takes minutes)…")
         let (status, failures) = try runTests(drill.tests, scratch: scratch)
         for line in failures.prefix(8) { Console.out("    " + line) }
         let caught = status != 0 && !failures.isEmpty
-        Console.out(caught ? "  caught: the Interview tests failed, as they must. The copy is restored."
-                           : "  NOT caught (exit \(status)). The copy is restored.")
+        Console.out(
+            caught
+                ? "  caught: the Interview tests failed, as they must. The copy is restored."
+                : "  NOT caught (exit \(status)). The copy is restored.")
         if let expect = drill.expect { Console.out("  Expected: \(expect)") }
         let elapsed = Date().timeIntervalSince(started)
         let (first, isFirst) = scratch.recordDuration(elapsed)
-        Console.out(String(format: "  took %.0f s", elapsed) + (isFirst
-            ? " (the first drill on this scratch copy: it built everything; later drills rebuild only what changed)"
-            : String(format: "; the first drill on this copy took %.0f s", first)))
+        Console.out(
+            String(format: "  took %.0f s", elapsed)
+                + (isFirst
+                    ? " (the first drill on this scratch copy: it built everything; later drills rebuild only what changed)"
+                    : String(format: "; the first drill on this copy took %.0f s", first)))
         return caught
     }
 
@@ -102,8 +115,10 @@ struct DrillCommand: AsyncParsableCommand {
     private static func runTests(_ filter: String, scratch: DrillScratchCopy) throws -> (Int32, [String]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "test", "--disable-swift-testing", "--package-path", scratch.copy.path,
-                             "--scratch-path", scratch.scratchPath.path, "--filter", filter]
+        process.arguments = [
+            "swift", "test", "--disable-swift-testing", "--package-path", scratch.copy.path,
+            "--scratch-path", scratch.scratchPath.path, "--filter", filter,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -127,7 +142,8 @@ struct DrillCommand: AsyncParsableCommand {
                         failures.append(line)
                     }
                 } else if let (done, total) = buildStep(line), total > 0,
-                          total != shownTotal || done * 10 / total > shownTenth {
+                    total != shownTotal || done * 10 / total > shownTenth
+                {
                     // Progress: one line per tenth of each build plan (SwiftPM plans more than once).
                     shownTotal = total
                     shownTenth = done * 10 / total

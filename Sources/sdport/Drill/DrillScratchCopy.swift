@@ -41,7 +41,8 @@ struct DrillScratchCopy {
     /// duration and whether this was it.
     func recordDuration(_ seconds: TimeInterval) -> (first: TimeInterval, isFirst: Bool) {
         if let text = try? String(contentsOf: timings, encoding: .utf8),
-           let first = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let first = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
             return (first, false)
         }
         try? String(format: "%.1f", seconds).write(to: timings, atomically: true, encoding: .utf8)

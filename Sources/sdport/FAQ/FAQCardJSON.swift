@@ -38,9 +38,11 @@ struct FAQCardJSON: Encodable {
         short = entry.short
         followUps = entry.followUps.map { followUp in
             let line = followUp.original
-            return FollowUp(question: followUp.question, answer: followUp.answer,
-                            original: .init(tag: line.tag, file: line.file, lines: line.lines, token: line.token,
-                                            link: line.link))
+            return FollowUp(
+                question: followUp.question, answer: followUp.answer,
+                original: .init(
+                    tag: line.tag, file: line.file, lines: line.lines, token: line.token,
+                    link: line.link))
         }
         oneLine = entry.oneLine
         answer = entry.answer

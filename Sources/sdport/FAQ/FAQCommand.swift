@@ -8,7 +8,8 @@ struct FAQCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "faq",
         abstract: "Answer the 17 interview questions with values read from the running code.",
-        discussion: "Each entry prints its question card: the 30-second answer, the follow-ups (question, answer and the "
+        discussion:
+            "Each entry prints its question card: the 30-second answer, the follow-ups (question, answer and the "
             + "original's deciding line at the version it is about, as a GitHub link), then the answer in one line, the "
             + "answer, the trap, the versions, a live value, the port's file and symbol, the tests under Tests/Interview "
             + "and the command that runs them, the drill, and the 4.4.8 lines that decide the answer.")
@@ -19,7 +20,11 @@ struct FAQCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the Markdown table used by Docs/walkthrough/07-faq.md (no live values).")
     var markdown = false
 
-    @Flag(name: .long, help: "Print the cards as JSON: per card its short answer and followUps (question, answer, original), then the rest (no live values).")
+    @Flag(
+        name: .long,
+        help:
+            "Print the cards as JSON: per card its short answer and followUps (question, answer, original), then the rest (no live values)."
+    )
     var json = false
 
     func validate() throws {
@@ -68,12 +73,17 @@ struct FAQCommand: AsyncParsableCommand {
             printField("Test", entry.test)
             printField("Run", "swift test --disable-swift-testing --filter \(entry.testFilter)")
             if let drill = entry.drill {
-                printField("Drill", "sdport drill \(entry.number): \(drill.rule)"
-                    + (drill.predict.map { " Predict: \($0)" } ?? "") + (drill.expect.map { " Expect: \($0)" } ?? ""))
+                printField(
+                    "Drill",
+                    "sdport drill \(entry.number): \(drill.rule)"
+                        + (drill.predict.map { " Predict: \($0)" } ?? "")
+                        + (drill.expect.map { " Expect: \($0)" } ?? ""))
             }
             if let deciding = entry.deciding {
                 let lines = OriginalLineTable.decidingCitations(for: deciding)
-                printField("Decides", lines.map { $0.map { "\($0.location) \($0.link)" } ?? "(unresolved)" }.joined(separator: "; "))
+                printField(
+                    "Decides",
+                    lines.map { $0.map { "\($0.location) \($0.link)" } ?? "(unresolved)" }.joined(separator: "; "))
             }
             printField("Original", entry.original)
             let lines = OriginalLineTable.citations(for: entry.original).compactMap { $0 }

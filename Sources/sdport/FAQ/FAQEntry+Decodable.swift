@@ -13,9 +13,10 @@ extension FAQEntry: Decodable {
         guard id.hasPrefix("FAQ-"), let number = Int(id.dropFirst(4)) else {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "\(id) is not FAQ-NN")
         }
-        self.init(number: number, question: try container.decode(String.self, forKey: .question),
-                  answer: try container.decode(String.self, forKey: .answer),
-                  tests: try container.decode([String].self, forKey: .tests))
+        self.init(
+            number: number, question: try container.decode(String.self, forKey: .question),
+            answer: try container.decode(String.self, forKey: .answer),
+            tests: try container.decode([String].self, forKey: .tests))
         short = try container.decodeIfPresent(String.self, forKey: .short)
         followUps = try container.decodeIfPresent([FAQFollowUp].self, forKey: .followUps) ?? []
         quiz = try container.decodeIfPresent(FAQQuizOptions.self, forKey: .quiz)

@@ -15,8 +15,10 @@ extension FAQLiveProbes {
     /// FAQ-09: the same URL, cacheable for an hour, downloaded twice without and then twice with `useNSURLCache`.
     static func protocolCache() async throws -> String {
         try await FAQLoopback.with { loopback in
-            loopback.server.route("/default.png", .data(SampleImage.png, contentType: "image/png").cacheControl("max-age=3600"))
-            loopback.server.route("/cached.png", .data(SampleImage.png, contentType: "image/png").cacheControl("max-age=3600"))
+            loopback.server.route(
+                "/default.png", .data(SampleImage.png, contentType: "image/png").cacheControl("max-age=3600"))
+            loopback.server.route(
+                "/cached.png", .data(SampleImage.png, contentType: "image/png").cacheControl("max-age=3600"))
             for _ in 0..<2 { await loopback.download(loopback.server.url("/default.png")) }
             for _ in 0..<2 { await loopback.download(loopback.server.url("/cached.png"), options: .useNSURLCache) }
             return "a response with Cache-Control: max-age=3600, downloaded twice: default options → "
@@ -31,7 +33,8 @@ extension FAQLiveProbes {
             loopback.server.route("/accept.png", .data(SampleImage.png, contentType: "image/png"))
             await loopback.download(loopback.server.url("/accept.png"))
             let received = loopback.server.requests("/accept.png").first?.header("Accept") ?? "(none)"
-            return "value(forHTTPHeaderField: \"Accept\") = \(loopback.downloader.value(forHTTPHeaderField: "Accept") ?? "nil"); "
+            return
+                "value(forHTTPHeaderField: \"Accept\") = \(loopback.downloader.value(forHTTPHeaderField: "Accept") ?? "nil"); "
                 + "the loopback server received Accept: \(received)"
         }
     }
@@ -55,7 +58,8 @@ extension FAQLiveProbes {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 for name in names {
                     loopback.server.route("/\(name).png", .data(SampleImage.png, contentType: "image/png"))
-                    downloader.downloadImage(with: loopback.server.url("/\(name).png"), options: [], progress: nil) { _, _, _, _ in
+                    downloader.downloadImage(with: loopback.server.url("/\(name).png"), options: [], progress: nil) {
+                        _, _, _, _ in
                         let count = finished.withValue { list -> Int in
                             list.append(name)
                             return list.count

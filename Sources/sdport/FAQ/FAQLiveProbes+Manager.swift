@@ -35,7 +35,8 @@ extension FAQLiveProbes {
                 let disk = loopback.cache.diskImageDataExists(withKey: key)
                 return "memory \(memory), disk \(disk)"
             }
-            return "after a download: \(placement(of: "/both.png")); with cacheMemoryOnly: \(placement(of: "/memory.png")); "
+            return
+                "after a download: \(placement(of: "/both.png")); with cacheMemoryOnly: \(placement(of: "/memory.png")); "
                 + "SDImageCacheConfig().shouldCacheImagesInMemory = \(SDImageCacheConfig().shouldCacheImagesInMemory)"
         }
     }
@@ -45,9 +46,13 @@ extension FAQLiveProbes {
         try await FAQLoopback.with { loopback in
             loopback.server.route("/string.png", .data(SampleImage.png, contentType: "image/png"))
             let fromString: String = await withCheckedContinuation { continuation in
-                loopback.manager.loadImage(with: loopback.server.url("/string.png").absoluteString) { image, _, error, _, finished, _ in
+                loopback.manager.loadImage(with: loopback.server.url("/string.png").absoluteString) {
+                    image, _, error, _, finished, _ in
                     guard finished else { return }
-                    continuation.resume(returning: image != nil ? "image \(image!.pixelWidth)×\(image!.pixelHeight)" : "error \((error as NSError?)?.code ?? 0)")
+                    continuation.resume(
+                        returning: image != nil
+                            ? "image \(image!.pixelWidth)×\(image!.pixelHeight)"
+                            : "error \((error as NSError?)?.code ?? 0)")
                 }
             }
             let fromNull: Int = await withCheckedContinuation { continuation in
@@ -68,7 +73,8 @@ extension FAQLiveProbes {
     /// FAQ-13: a decoded opaque PNG force-decoded; an animated image left alone; the scale-down size of a large one.
     static func forceDecode() -> String {
         guard let decoded = SDWebImageCodersManager.shared.decodedImage(with: SampleImage.png),
-              let forced = SDWebImageCoderHelper.decompressedImage(decoded) else {
+            let forced = SDWebImageCoderHelper.decompressedImage(decoded)
+        else {
             return "(the sample PNG did not decode)"
         }
         let frame = UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [0, 0, 0, 255], hasAlpha: false)
@@ -97,8 +103,9 @@ extension FAQLiveProbes {
                     case .failure(let error): codes.append("\(error.code)")
                     }
                 }
-                lines.append("\(path) loaded three times (the third with retryFailed): errors "
-                    + "\(codes.joined(separator: ", ")), server requests \(loopback.server.hits(path))")
+                lines.append(
+                    "\(path) loaded three times (the third with retryFailed): errors "
+                        + "\(codes.joined(separator: ", ")), server requests \(loopback.server.hits(path))")
             }
             return lines.joined(separator: "; ")
         }

@@ -21,8 +21,9 @@ final class FAQLoopback: Sendable {
             throw SDPortFailure(.loadFailed, "cannot start the loopback server: \(error)")
         }
         let configuration = URLSessionConfiguration.default
-        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 4 << 20,
-                                          diskPath: directory.url.appendingPathComponent("http").path)
+        configuration.urlCache = URLCache(
+            memoryCapacity: 1 << 20, diskCapacity: 4 << 20,
+            diskPath: directory.url.appendingPathComponent("http").path)
         downloader = SDWebImageDownloader(sessionConfiguration: configuration)
         cache = SDImageCache(namespace: "faq", diskCacheDirectory: directory.path)
         manager = SDWebImageManager(cache: cache, downloader: downloader)

@@ -13,8 +13,10 @@ enum FAQMarkdown {
             if !entry.followUps.isEmpty {
                 lines += ["**Follow-ups:**", ""]
                 for (index, followUp) in entry.followUps.enumerated() {
-                    lines.append("\(index + 1). **\(followUp.question)** \(followUp.answer) — "
-                        + "[`\(followUp.original.file):\(followUp.original.lines)` at \(followUp.original.tag)](\(followUp.original.link))")
+                    lines.append(
+                        "\(index + 1). **\(followUp.question)** \(followUp.answer) — "
+                            + "[`\(followUp.original.file):\(followUp.original.lines)` at \(followUp.original.tag)](\(followUp.original.link))"
+                    )
                 }
                 lines.append("")
             }
@@ -25,16 +27,22 @@ enum FAQMarkdown {
             if let deciding = entry.deciding {
                 lines.append("- **Decided in 4.4.8 at:** " + links(OriginalLineTable.decidingCitations(for: deciding)))
             }
-            lines.append("- **Original (4.4.8):** \(entry.original)\(originalLines(OriginalLineTable.citations(for: entry.original)))")
+            lines.append(
+                "- **Original (4.4.8):** \(entry.original)\(originalLines(OriginalLineTable.citations(for: entry.original)))"
+            )
             if let original5 = entry.original5 {
-                lines.append("- **Original (5.21.5):** \(original5)\(originalLines(OriginalLineTable.citations5(for: original5)))")
+                lines.append(
+                    "- **Original (5.21.5):** \(original5)\(originalLines(OriginalLineTable.citations5(for: original5)))"
+                )
             }
             // A citation marker: Docs/walkthrough/src/resolve.py names the file and the symbol, with no line number.
             lines.append("- **Port:** [[\(entry.port.file)#\(entry.port.anchor)]]")
-            lines.append("- **Tests:** " + entry.tests.map { "`\($0)`" }.joined(separator: ", ")
-                + " — run them: `swift test --disable-swift-testing --filter \(entry.testFilter)`")
+            lines.append(
+                "- **Tests:** " + entry.tests.map { "`\($0)`" }.joined(separator: ", ")
+                    + " — run them: `swift test --disable-swift-testing --filter \(entry.testFilter)`")
             if let drill = entry.drill {
-                var text = "- **Drill:** `swift run sdport drill \(entry.number)` breaks \(drill.kind == "mechanism" ? "how it works" : "a value")"
+                var text =
+                    "- **Drill:** `swift run sdport drill \(entry.number)` breaks \(drill.kind == "mechanism" ? "how it works" : "a value")"
                     + " in a scratch copy: \(drill.file): `\(drill.find)` → `\(drill.replace)`."
                 if let predict = drill.predict { text += " Predict first: \(predict)" }
                 if let expect = drill.expect { text += " Expect: \(expect)" }

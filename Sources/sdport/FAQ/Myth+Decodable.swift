@@ -8,13 +8,15 @@ extension Myth: Decodable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        self.init(id: try container.decode(String.self, forKey: .id), topic: try container.decode(String.self, forKey: .topic),
-                  belief: try container.decode(String.self, forKey: .belief),
-                  source: try container.decode(String.self, forKey: .source),
-                  trueIn: try container.decode(String.self, forKey: .trueIn),
-                  truth: try container.decode(String.self, forKey: .truth),
-                  original: try container.decode([String].self, forKey: .original).joined(separator: "; "),
-                  test: try container.decode(String.self, forKey: .test),
-                  then: try container.decodeIfPresent(String.self, forKey: .then))
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            topic: try container.decode(String.self, forKey: .topic),
+            belief: try container.decode(String.self, forKey: .belief),
+            source: try container.decode(String.self, forKey: .source),
+            trueIn: try container.decode(String.self, forKey: .trueIn),
+            truth: try container.decode(String.self, forKey: .truth),
+            original: try container.decode([String].self, forKey: .original).joined(separator: "; "),
+            test: try container.decode(String.self, forKey: .test),
+            then: try container.decodeIfPresent(String.self, forKey: .then))
     }
 }

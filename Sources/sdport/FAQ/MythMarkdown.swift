@@ -14,11 +14,13 @@ enum MythMarkdown {
 
     static func render(_ myths: [Myth]) -> String {
         myths.map { myth in
-            var lines = ["### \(myth.id) (\(myth.topic))", "",
-                         "- **The belief:** \(myth.belief) (read in \(sourceText(myth.source)))",
-                         "- **True in:** \(myth.trueIn)" + (myth.then.flatMap(olderLink).map { " — \($0)" } ?? ""),
-                         "- **4.4.8:** \(myth.truth)",
-                         "- **Decided at:** " + FAQMarkdown.links(OriginalLineTable.decidingCitations(for: myth.original))]
+            var lines = [
+                "### \(myth.id) (\(myth.topic))", "",
+                "- **The belief:** \(myth.belief) (read in \(sourceText(myth.source)))",
+                "- **True in:** \(myth.trueIn)" + (myth.then.flatMap(olderLink).map { " — \($0)" } ?? ""),
+                "- **4.4.8:** \(myth.truth)",
+                "- **Decided at:** " + FAQMarkdown.links(OriginalLineTable.decidingCitations(for: myth.original)),
+            ]
             let name = myth.test.split(separator: ".").last.map(String.init) ?? myth.test
             lines.append("- **The port's test:** `\(name)` (`\(myth.test)`)")
             return lines.joined(separator: "\n")
@@ -28,9 +30,11 @@ enum MythMarkdown {
     /// "4.2.0 SDWebImageDownloader.m:83" → a Markdown link to that line at that tag; nil if malformed.
     static func olderLink(_ reference: String) -> String? {
         let words = reference.split(separator: " ")
-        guard words.count == 2, let colon = words[1].lastIndex(of: ":"), let line = Int(words[1][words[1].index(after: colon)...])
+        guard words.count == 2, let colon = words[1].lastIndex(of: ":"),
+            let line = Int(words[1][words[1].index(after: colon)...])
         else { return nil }
-        let tag = words[0], file = words[1][..<colon]
+        let tag = words[0]
+        let file = words[1][..<colon]
         return "[`SDWebImage/\(file):\(line)` at \(tag)](\(repository)\(tag)/SDWebImage/\(file)#L\(line))"
     }
 }

@@ -37,7 +37,8 @@ struct Knowledge: Sendable {
                 var entry = try decode(FAQEntry.self, "faq/\(id).json", decoder)
                 let item = try decode(ParityItem.self, "parity/\(id).json", decoder)
                 guard let port = item.port, item.planned != true else {
-                    throw SDPortFailure(.missingFiles, "Docs/knowledge/parity/\(id).json has no port anchor for its FAQ card")
+                    throw SDPortFailure(
+                        .missingFiles, "Docs/knowledge/parity/\(id).json has no port anchor for its FAQ card")
                 }
                 entry.port = port
                 entry.original = (item.original ?? []).joined(separator: "; ")
@@ -46,7 +47,8 @@ struct Knowledge: Sendable {
             }
             let myths = try index.myths.map { try decode(Myth.self, "myths/\($0).json", decoder) }
             guard !OriginalLineTable.lines.isEmpty, !OriginalLineTable.lines5.isEmpty else {
-                throw SDPortFailure(.missingFiles, "the original's line tables are missing from \(SDPortKnowledge.bundleName)")
+                throw SDPortFailure(
+                    .missingFiles, "the original's line tables are missing from \(SDPortKnowledge.bundleName)")
             }
             return Knowledge(faq: faq, myths: myths)
         } catch let failure as SDPortFailure {

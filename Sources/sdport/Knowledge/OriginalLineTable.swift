@@ -65,7 +65,9 @@ enum OriginalLineTable {
     static func citation(file: String, symbol: String) -> Citation? {
         if file.hasSuffix(".h") {
             let implementation = String(file.dropLast(2)) + ".m"
-            if let line = lines["\(implementation)\t\(symbol)"] { return Citation(file: implementation, symbol: symbol, line: line) }
+            if let line = lines["\(implementation)\t\(symbol)"] {
+                return Citation(file: implementation, symbol: symbol, line: line)
+            }
         }
         return lines["\(file)\t\(symbol)"].map { Citation(file: file, symbol: symbol, line: $0) }
     }
@@ -101,14 +103,17 @@ enum OriginalLineTable {
                 return words.count == 2 ? citation(file: String(words[0]), symbol: String(words[1])) : nil
             }
             guard let hash = text.range(of: " #L", options: .backwards),
-                  let space = text[..<hash.lowerBound].firstIndex(of: " ") else { return nil }
+                let space = text[..<hash.lowerBound].firstIndex(of: " ")
+            else { return nil }
             let file = String(text[..<space])
             let symbol = text[text.index(after: space)..<hash.lowerBound].trimmingCharacters(in: .whitespaces)
             let numbers = text[hash.upperBound...].split(separator: "-").compactMap { Int($0) }
             guard let first = numbers.first, let start = citation(file: file, symbol: symbol) else { return nil }
             let last = numbers.count > 1 ? numbers[1] : nil
             let next = lines.filter { $0.key.hasPrefix(start.file + "\t") && $0.value > start.line }.map(\.value).min()
-            guard first >= start.line, (last ?? first) >= first, next.map({ (last ?? first) < $0 }) ?? true else { return nil }
+            guard first >= start.line, (last ?? first) >= first, next.map({ (last ?? first) < $0 }) ?? true else {
+                return nil
+            }
             return Citation(file: start.file, symbol: symbol, line: first, lastLine: last)
         }
     }

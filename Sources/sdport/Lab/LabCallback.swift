@@ -14,8 +14,16 @@ struct LabCallback: Codable, Sendable, Equatable {
 
     var text: String {
         var parts = ["caller \(caller)"]
-        if let image { parts.append("image \(image)" + (topLeft.map { " (top-left \($0))" } ?? "")) } else { parts.append("no image") }
-        if let errorDomain, let errorCode { parts.append("error \(errorDomain) \(errorCode)") } else { parts.append("no error") }
+        if let image {
+            parts.append("image \(image)" + (topLeft.map { " (top-left \($0))" } ?? ""))
+        } else {
+            parts.append("no image")
+        }
+        if let errorDomain, let errorCode {
+            parts.append("error \(errorDomain) \(errorCode)")
+        } else {
+            parts.append("no error")
+        }
         parts.append("cacheType \(cacheType)")
         parts.append(finished ? "finished" : "not finished")
         return parts.joined(separator: ", ")

@@ -27,7 +27,9 @@ struct LabCommand: AsyncParsableCommand {
     func run() async throws {
         guard let name = scenario else {
             if json {
-                let list = LabScenario.allCases.map { "{\"scenario\":\(Self.quoted($0.rawValue)),\"summary\":\(Self.quoted($0.summary))}" }
+                let list = LabScenario.allCases.map {
+                    "{\"scenario\":\(Self.quoted($0.rawValue)),\"summary\":\(Self.quoted($0.summary))}"
+                }
                 Console.out("{\"scenarios\":[" + list.joined(separator: ",") + "]}")
             } else {
                 for scenario in LabScenario.allCases {
@@ -38,8 +40,10 @@ struct LabCommand: AsyncParsableCommand {
             return
         }
         guard let scenario = LabScenario(rawValue: name.lowercased()) else {
-            throw SDPortFailure(.usage, "there is no scenario \(name); pick one of "
-                + LabScenario.allCases.map(\.rawValue).joined(separator: ", "))
+            throw SDPortFailure(
+                .usage,
+                "there is no scenario \(name); pick one of "
+                    + LabScenario.allCases.map(\.rawValue).joined(separator: ", "))
         }
         let comparison = try await LabRunner.compare(scenario, myths: try Knowledge.load().myths)
         if json {

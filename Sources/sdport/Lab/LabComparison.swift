@@ -35,19 +35,26 @@ struct LabComparison: Codable, Sendable {
         summary = scenario.summary
         self.v4 = v4
         self.v5 = v5
-        func row(_ aspect: String, _ read: (LabOutcome) -> [String], compare: ((LabOutcome) -> [String])? = nil) -> Row {
+        func row(_ aspect: String, _ read: (LabOutcome) -> [String], compare: ((LabOutcome) -> [String])? = nil) -> Row
+        {
             let differs = compare.map { $0(v4) != $0(v5) } ?? (read(v4) != read(v5))
             return Row(aspect: aspect, v4: read(v4), v5: read(v5), differs: differs)
         }
         rows = [
             // Printed in the order they came (#1, #2, …), compared per caller: the 5.x flow delivers each load from
             // its own transform queue, so the order between two callers' calls is not fixed there.
-            row("callbacks", { outcome in
-                outcome.callbacks.isEmpty ? ["none"] : outcome.callbacks.enumerated().map { "#\($0.offset + 1) \($0.element.text)" }
-            }, compare: { outcome in
-                outcome.callbacks.enumerated().sorted { ($0.element.caller, $0.offset) < ($1.element.caller, $1.offset) }
+            row(
+                "callbacks",
+                { outcome in
+                    outcome.callbacks.isEmpty
+                        ? ["none"] : outcome.callbacks.enumerated().map { "#\($0.offset + 1) \($0.element.text)" }
+                },
+                compare: { outcome in
+                    outcome.callbacks.enumerated().sorted {
+                        ($0.element.caller, $0.offset) < ($1.element.caller, $1.offset)
+                    }
                     .map(\.element.text)
-            }),
+                }),
             row("error") { [$0.error ?? "none"] },
             row("failedURLs") { [$0.blacklisted ? "URL blacklisted" : "URL not blacklisted"] },
             row("stored", { $0.stored.map(\.text) }, compare: { $0.stored.map(\.comparableText) }),
@@ -59,9 +66,11 @@ struct LabComparison: Codable, Sendable {
 
     /// The comparison as text lines (no colours: the same in a terminal and a pipe).
     var lines: [String] {
-        var out = ["lab \(scenario): \(summary)",
-                   "  4.4.8 = \(LabFlow.v4.entryPoint)",
-                   "  5.x   = \(LabFlow.v5.entryPoint)", ""]
+        var out = [
+            "lab \(scenario): \(summary)",
+            "  4.4.8 = \(LabFlow.v4.entryPoint)",
+            "  5.x   = \(LabFlow.v5.entryPoint)", "",
+        ]
         for row in rows {
             if row.differs || row.v4 != row.v5 && row.aspect == "callbacks" {
                 // `~`: the same calls per caller, arriving in another order.

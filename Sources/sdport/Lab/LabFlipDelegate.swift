@@ -9,8 +9,10 @@ import SDPort
 final class LabFlipDelegate: SDWebImageManagerTransformingDelegate {
     let transformer = SDImageFlippingTransformer(horizontal: true, vertical: false)
 
-    func imageManager(_ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?,
-                      withURL imageURL: URL?) -> UIImage? {
+    func imageManager(
+        _ imageManager: SDWebImageManager, transformDownloadedImage image: UIImage?,
+        withURL imageURL: URL?
+    ) -> UIImage? {
         guard let image else { return nil }
         return transformer.transformedImage(with: image, forKey: imageURL?.absoluteString ?? "")
     }

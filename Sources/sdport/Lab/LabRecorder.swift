@@ -18,9 +18,10 @@ final class LabRecorder: @unchecked Sendable {
     func completion(caller: Int) -> SDInternalCompletionBlock {
         { [self] image, _, error, cacheType, finished, _ in
             let nsError = error.map { $0 as NSError }
-            let call = LabCallback(caller: caller, image: image.map { "\($0.pixelWidth)x\($0.pixelHeight)" },
-                                   topLeft: image.map(Self.topLeftColour), errorDomain: nsError?.domain,
-                                   errorCode: nsError?.code, cacheType: Self.name(of: cacheType), finished: finished)
+            let call = LabCallback(
+                caller: caller, image: image.map { "\($0.pixelWidth)x\($0.pixelHeight)" },
+                topLeft: image.map(Self.topLeftColour), errorDomain: nsError?.domain,
+                errorCode: nsError?.code, cacheType: Self.name(of: cacheType), finished: finished)
             let resume: CheckedContinuation<Void, Never>? = lock.withLock {
                 calls.append(call)
                 if finished { finishedCallers.insert(caller) }
@@ -41,7 +42,10 @@ final class LabRecorder: @unchecked Sendable {
                 waiter = continuation
                 return false
             }
-            if done { continuation.resume(); return }
+            if done {
+                continuation.resume()
+                return
+            }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
                 let late: CheckedContinuation<Void, Never>? = lock.withLock {
                     defer { waiter = nil }

@@ -46,13 +46,17 @@ enum LabRunner {
                 switch flow {
                 case .v4:
                     let options: SDWebImageOptions = scenario == .cacheOnlyMiss ? [.fromCacheOnly] : []
-                    operations.append(loopback.manager.loadImage(with: url, options: options, progress: nil,
-                                                                 completed: recorder.completion(caller: caller)))
+                    operations.append(
+                        loopback.manager.loadImage(
+                            with: url, options: options, progress: nil,
+                            completed: recorder.completion(caller: caller)))
                 case .v5:
                     let options: SDWebImageV5Options = scenario == .cacheOnlyMiss ? [.fromCacheOnly] : []
-                    operations.append(loopback.manager.loadImage(with: url, options: options, context: context,
-                                                                 progress: nil,
-                                                                 completed: recorder.completion(caller: caller)))
+                    operations.append(
+                        loopback.manager.loadImage(
+                            with: url, options: options, context: context,
+                            progress: nil,
+                            completed: recorder.completion(caller: caller)))
                 }
             }
 
@@ -98,13 +102,15 @@ enum LabRunner {
             }
             let stored = keys.compactMap { role, key -> LabStorage? in
                 guard let key else { return nil }
-                return LabStorage(role: role, key: key, memory: loopback.cache.imageFromMemoryCache(forKey: key) != nil,
-                                  disk: loopback.cache.diskImageDataExists(withKey: key))
+                return LabStorage(
+                    role: role, key: key, memory: loopback.cache.imageFromMemoryCache(forKey: key) != nil,
+                    disk: loopback.cache.diskImageDataExists(withKey: key))
             }
-            return LabOutcome(flow: flow, callbacks: recorder.callbacks,
-                              blacklisted: loopback.manager.failedURLs.contains(url), stored: stored,
-                              serverRequests: loopback.server.hits(scenario.path),
-                              runningLoads: loopback.manager.runningOperations.count)
+            return LabOutcome(
+                flow: flow, callbacks: recorder.callbacks,
+                blacklisted: loopback.manager.failedURLs.contains(url), stored: stored,
+                serverRequests: loopback.server.hits(scenario.path),
+                runningLoads: loopback.manager.runningOperations.count)
         }
     }
 

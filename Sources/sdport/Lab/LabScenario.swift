@@ -28,7 +28,8 @@ enum LabScenario: String, CaseIterable, Sendable {
         case .transformer: return "a horizontal flip: 4.4.8's delegate transformDownloadedImage, 5.x's imageTransformer"
         case .cacheOnlyMiss: return "FromCacheOnly on an empty cache"
         case .undecodable: return "the server answers 200 image/png with bytes that are no image"
-        case .cancelAll: return "the downloader cancels all downloads (cancelAllDownloads) while the server has not answered yet"
+        case .cancelAll:
+            return "the downloader cancels all downloads (cancelAllDownloads) while the server has not answered yet"
         }
     }
 
@@ -68,7 +69,8 @@ enum LabScenario: String, CaseIterable, Sendable {
         case .twoCallers: return ["two callers", "same url", "coalesc", "urloperations", "one download"]
         case .transformer: return ["transform"]
         case .cacheOnlyMiss: return ["fromcacheonly", "cache only", "cacheonly"]
-        case .undecodable: return ["0 pixels", "undecodable", "not an image", "bad data", "badimagedata", "cannot be decoded"]
+        case .undecodable:
+            return ["0 pixels", "undecodable", "not an image", "bad data", "badimagedata", "cannot be decoded"]
         case .cancelAll: return ["cancelalldownloads", "cancel all", "cancels all", "below the manager"]
         }
     }

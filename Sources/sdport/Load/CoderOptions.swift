@@ -6,12 +6,17 @@ import SDPort
 /// decodes a GIF to its first frame, still. `--max-pixels` sets `SDWebImageCoderHelper.maxDecodedPixelCount`, the
 /// decoders' pixel limit (REL-01).
 struct CoderOptions: ParsableArguments {
-    @Flag(name: .customLong("gif-coder"), help: "Add SDWebImageGIFCoder (animated GIFs), as a 4.4.8 app does; by default a GIF decodes to its first frame.")
+    @Flag(
+        name: .customLong("gif-coder"),
+        help:
+            "Add SDWebImageGIFCoder (animated GIFs), as a 4.4.8 app does; by default a GIF decodes to its first frame.")
     var addsGIFCoder = false
 
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp(
-        "The most pixels a decoder may allocate for one image, every frame of an animation counted; larger images are refused before decoding (default \(SDWebImageCoderHelper.defaultMaxDecodedPixelCount), 16384²).",
-        valueName: "N"))
+    @Option(
+        name: .customLong("max-pixels"),
+        help: ArgumentHelp(
+            "The most pixels a decoder may allocate for one image, every frame of an animation counted; larger images are refused before decoding (default \(SDWebImageCoderHelper.defaultMaxDecodedPixelCount), 16384²).",
+            valueName: "N"))
     var maxPixels: Int?
 
     func validate() throws {

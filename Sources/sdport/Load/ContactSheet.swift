@@ -7,7 +7,9 @@ enum ContactSheet {
 
     /// The frames of `image` in a grid of ⌈√n⌉ columns; a still image is returned as it is.
     static func make(from image: UIImage) -> UIImage {
-        guard let frames = SDWebImageCoderHelper.frames(from: image)?.map(\.image), frames.count > 1 else { return image }
+        guard let frames = SDWebImageCoderHelper.frames(from: image)?.map(\.image), frames.count > 1 else {
+            return image
+        }
         let columns = Int(Double(frames.count).squareRoot().rounded(.up))
         let rows = (frames.count + columns - 1) / columns
         let cellWidth = frames.map(\.pixelWidth).max() ?? 0
@@ -20,14 +22,18 @@ enum ContactSheet {
             let originX = (index % columns) * (cellWidth + gap)
             let originY = (index / columns) * (cellHeight + gap)
             let rowBytes = frame.pixelWidth * 4
-            guard rowBytes > 0, frame.pixels.count >= frame.bytesPerRow * (frame.pixelHeight - 1) + rowBytes else { continue }
+            guard rowBytes > 0, frame.pixels.count >= frame.bytesPerRow * (frame.pixelHeight - 1) + rowBytes else {
+                continue
+            }
             for y in 0..<frame.pixelHeight {
                 let source = y * frame.bytesPerRow
                 let destination = (originY + y) * bytesPerRow + originX * 4
-                pixels.replaceSubrange(destination..<(destination + rowBytes), with: frame.pixels[source..<(source + rowBytes)])
+                pixels.replaceSubrange(
+                    destination..<(destination + rowBytes), with: frame.pixels[source..<(source + rowBytes)])
             }
         }
-        return UIImage(pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: bytesPerRow,
-                       hasAlpha: true, scale: 1, format: .png)
+        return UIImage(
+            pixelWidth: width, pixelHeight: height, pixels: pixels, bytesPerRow: bytesPerRow,
+            hasAlpha: true, scale: 1, format: .png)
     }
 }

@@ -14,7 +14,10 @@ enum ImageOutput {
         var subject = image
         if let frame {
             guard (1...frames.count).contains(frame) else {
-                throw SDPortFailure(.usage, "--frame \(frame): the image has \(frames.count) frame\(frames.count == 1 ? "" : "s") (1 to \(frames.count))")
+                throw SDPortFailure(
+                    .usage,
+                    "--frame \(frame): the image has \(frames.count) frame\(frames.count == 1 ? "" : "s") (1 to \(frames.count))"
+                )
             }
             subject = frames[frame - 1]
         }
@@ -26,18 +29,25 @@ enum ImageOutput {
             data = SDWebImageWebPCoder.shared.encodedData(with: subject, format: .webp)
         case .png, .jpeg:
             if subject.images != nil {
-                throw SDPortFailure(.usage, "\((path as NSString).lastPathComponent) holds one frame and the image has "
-                    + "\(frames.count): write .gif or .webp for the animation, --frame N for one frame, or --contact-sheet FILE.png")
+                throw SDPortFailure(
+                    .usage,
+                    "\((path as NSString).lastPathComponent) holds one frame and the image has "
+                        + "\(frames.count): write .gif or .webp for the animation, --frame N for one frame, or --contact-sheet FILE.png"
+                )
             }
             data = SDWebImageCodersManager.shared.encodedData(with: subject, format: format)
         default:
             throw SDPortFailure(.usage, "--output \(path): give the file a .png, .jpg, .gif or .webp extension")
         }
-        guard let data else { throw SDPortFailure(.outputUnwritable, "cannot encode the image as \(format.fileExtension ?? "?") for \(path)") }
+        guard let data else {
+            throw SDPortFailure(
+                .outputUnwritable, "cannot encode the image as \(format.fileExtension ?? "?") for \(path)")
+        }
         try save(data, to: path)
         let written = SDWebImageCoderHelper.frames(from: subject)?.count ?? 1
         let what = written > 1 ? "\(written) frames, " : (frame.map { "frame \($0) of \(frames.count), " } ?? "")
-        return "wrote \(path) (\(what)\(subject.pixelWidth)×\(subject.pixelHeight), \(ByteCount.text(UInt64(data.count))))"
+        return
+            "wrote \(path) (\(what)\(subject.pixelWidth)×\(subject.pixelHeight), \(ByteCount.text(UInt64(data.count))))"
     }
 
     /// Writes every frame side by side in one PNG (a still image is written as it is).

@@ -12,9 +12,11 @@ struct LoadCommand: AsyncParsableCommand {
     @Argument(help: "An http(s) URL, or the path of a local image file.")
     var source: String
 
-    @Option(name: .customLong("option"), help: ArgumentHelp(
-        "An SDWebImageOptions flag; repeat for more. One of: \(LoadOption.allCases.map(\.rawValue).joined(separator: ", ")).",
-        valueName: "name"))
+    @Option(
+        name: .customLong("option"),
+        help: ArgumentHelp(
+            "An SDWebImageOptions flag; repeat for more. One of: \(LoadOption.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "name"))
     var optionNames: [String] = []
 
     @OptionGroup var cacheOptions: CacheDirectoryOptions
@@ -24,19 +26,31 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object (origin, format, width, height, frames, coder, cacheFile, url).")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the decoded image; the extension picks the format: .gif or .webp keep an animation, .png or .jpg hold one frame.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the decoded image; the extension picks the format: .gif or .webp keep an animation, .png or .jpg hold one frame.",
+            valueName: "file"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --output: write only this frame of an animation (1 is the first).", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --output: write only this frame of an animation (1 is the first).", valueName: "N"))
     var frame: Int?
 
-    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Write every frame side by side in one PNG.", valueName: "file.png"))
+    @Option(
+        name: .customLong("contact-sheet"),
+        help: ArgumentHelp("Write every frame side by side in one PNG.", valueName: "file.png"))
     var contactSheet: String?
 
     @Flag(name: .long, help: "Print each step of the flow (SDWebImageTrace) as it happens.")
     var trace = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the load's timeline as a Chrome trace (Perfetto, about:tracing): each step on the queue or thread it ran on.", valueName: "file.json"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the load's timeline as a Chrome trace (Perfetto, about:tracing): each step on the queue or thread it ran on.",
+            valueName: "file.json"))
     var timeline: String?
 
     /// The parsed `--option` values (checked in `validate()`).
@@ -45,7 +59,8 @@ struct LoadCommand: AsyncParsableCommand {
     func validate() throws {
         if frame != nil, output == nil { throw ValidationError("--frame needs --output") }
         for name in optionNames where LoadOption(rawValue: name) == nil {
-            throw ValidationError("unknown --option '\(name)'; known: \(LoadOption.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown --option '\(name)'; known: \(LoadOption.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -72,8 +87,9 @@ struct LoadCommand: AsyncParsableCommand {
         let start = DispatchTime.now()
         let result: SDWebImageLoadResult
         do {
-            result = try await session.manager.loadImage(with: url, options: LoadOption.combined(options),
-                                                         progress: progress?.block)
+            result = try await session.manager.loadImage(
+                with: url, options: LoadOption.combined(options),
+                progress: progress?.block)
         } catch {
             progress?.finish()
             throw SDPortFailure(.loadFailed, LoadFailureText.line(for: error, source: self.source))
@@ -87,12 +103,14 @@ struct LoadCommand: AsyncParsableCommand {
             do {
                 try timelineRecorder.write(to: timeline, processName: "sdport load \(url.lastPathComponent)")
             } catch {
-                throw SDPortFailure(.outputUnwritable, "cannot write the timeline to \(timeline): \(error.localizedDescription)")
+                throw SDPortFailure(
+                    .outputUnwritable, "cannot write the timeline to \(timeline): \(error.localizedDescription)")
             }
         }
         let key = session.manager.cacheKey(for: url)
-        let report = LoadReport(result: result, url: url, cacheFile: session.cacheFile(forKey: key),
-                                milliseconds: milliseconds)
+        let report = LoadReport(
+            result: result, url: url, cacheFile: session.cacheFile(forKey: key),
+            milliseconds: milliseconds)
         var written: [String] = []
         if let output {
             written.append(try ImageOutput.write(result.image, to: output, frame: frame))

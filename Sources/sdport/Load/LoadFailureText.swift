@@ -18,7 +18,8 @@ enum LoadFailureText {
         }
         if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorFileDoesNotExist {
             // The manager's answer for a nil, empty or blacklisted URL (FAQ-10, FAQ-17).
-            text = "the manager refused \(source): the URL is empty or on the failed-URL list (NSURLErrorFileDoesNotExist)"
+            text =
+                "the manager refused \(source): the URL is empty or on the failed-URL list (NSURLErrorFileDoesNotExist)"
         }
         return "load failed: \(text)"
     }

@@ -1,4 +1,3 @@
-
 import SDPort
 
 /// The names `sdport load --option NAME` accepts: the `SDWebImageOptions` flags (4.4.8 bit values) that mean

@@ -23,9 +23,12 @@ struct LoadReport: Sendable {
         width = result.image.pixelWidth
         height = result.image.pixelHeight
         frames = SDWebImageCoderHelper.frames(from: result.image)?.count ?? 1
-        coder = result.cacheType == .memory ? nil : result.data
-            .flatMap { SDWebImageCodersManager.shared.coder(forDecoding: $0) }
-            .map { String(describing: type(of: $0)) }
+        coder =
+            result.cacheType == .memory
+            ? nil
+            : result.data
+                .flatMap { SDWebImageCodersManager.shared.coder(forDecoding: $0) }
+                .map { String(describing: type(of: $0)) }
         self.cacheFile = cacheFile
         self.milliseconds = milliseconds
     }

@@ -23,8 +23,9 @@ struct LoadSession: Sendable {
             .appendingPathComponent("com.hackemist.SDWebImageDownloader").path
         configuration.urlCache = URLCache(memoryCapacity: 4 << 20, diskCapacity: 20 << 20, diskPath: protocolCachePath)
         let downloader = SDWebImageDownloader(sessionConfiguration: configuration)
-        return LoadSession(cache: cache, downloader: downloader,
-                           manager: SDWebImageManager(cache: cache, downloader: downloader))
+        return LoadSession(
+            cache: cache, downloader: downloader,
+            manager: SDWebImageManager(cache: cache, downloader: downloader))
     }
 
     /// Waits until every disk write queued so far has finished (the manager stores asynchronously on the cache's
@@ -38,7 +39,8 @@ struct LoadSession: Sendable {
     /// The cache file of `key`, if it is on disk.
     func cacheFile(forKey key: String?) -> String? {
         guard let key, let path = cache.defaultCachePath(forKey: key),
-              FileManager.default.fileExists(atPath: path) else { return nil }
+            FileManager.default.fileExists(atPath: path)
+        else { return nil }
         return path
     }
 }

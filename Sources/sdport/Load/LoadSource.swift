@@ -22,7 +22,8 @@ enum LoadSource: Sendable {
             case "file":
                 return try localFile(url.path)
             default:
-                throw SDPortFailure(.usage, "unsupported URL scheme '\(scheme)' in \(argument) (use http, https or a file path)")
+                throw SDPortFailure(
+                    .usage, "unsupported URL scheme '\(scheme)' in \(argument) (use http, https or a file path)")
             }
         }
         return try localFile(argument)

@@ -30,7 +30,9 @@ final class ProgressDisplay: @unchecked Sendable {
             let filled = fraction.map { Int($0 * Double(width)) } ?? 0
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             let percent = fraction.map { String(format: "%3.0f%%", $0 * 100) } ?? "  ?%"
-            let size = "\(ByteCount.text(UInt64(max(0, received))))" + (expected > 0 ? " / \(ByteCount.text(UInt64(expected)))" : "")
+            let size =
+                "\(ByteCount.text(UInt64(max(0, received))))"
+                + (expected > 0 ? " / \(ByteCount.text(UInt64(expected)))" : "")
             lock.withLock { drewBar = true }
             Console.outRaw("\r\(indent)\(label) [\(bar)] \(percent) \(size)\u{1B}[K")
             return

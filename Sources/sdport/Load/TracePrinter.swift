@@ -42,8 +42,10 @@ final class TracePrinter: @unchecked Sendable {
         guard !isMuted else { return }
         let elapsed = Milliseconds.since(startTime)
         // A mark between the steps (the operation starting on the download queue) has no number of its own.
-        let step = (event.mark == nil ? "\(event.step.rawValue)." : " ·").padding(toLength: 4, withPad: " ", startingAt: 0)
-        let name = (event.mark?.description ?? event.step.description).padding(toLength: 30, withPad: " ", startingAt: 0)
+        let step = (event.mark == nil ? "\(event.step.rawValue)." : " ·").padding(
+            toLength: 4, withPad: " ", startingAt: 0)
+        let name = (event.mark?.description ?? event.step.description).padding(
+            toLength: 30, withPad: " ", startingAt: 0)
         let time = String(format: "%9.2f ms", elapsed)
         let lane = TraceLane(event)
         let queue = (lane == .other ? (event.queue.isEmpty ? "no queue" : event.queue) : lane.title)

@@ -31,13 +31,16 @@ struct MuseumCommand: AsyncParsableCommand {
     @Option(help: "The side the diagram is labelled with (faithful or fixed; scripts/museum.sh diagrams sets it).")
     var side: String = "as-built"
 
-    @Option(help: "The scratch path for `swift test` when a side runs through the tests (default: the checkout's .build).")
+    @Option(
+        help: "The scratch path for `swift test` when a side runs through the tests (default: the checkout's .build).")
     var scratchPath: String?
 
     func run() async throws {
         guard let root = MuseumCheckout.root() else {
-            throw SDPortFailure(.usage, "sdport museum must run inside an SDPort checkout (no Package.swift with Museum/ "
-                                + "in the current directory or above)")
+            throw SDPortFailure(
+                .usage,
+                "sdport museum must run inside an SDPort checkout (no Package.swift with Museum/ "
+                    + "in the current directory or above)")
         }
         let exhibits = try MuseumExhibit.loadAll(from: root)
         guard let number else {
@@ -45,8 +48,9 @@ struct MuseumCommand: AsyncParsableCommand {
                 Console.out(try MuseumText.json(exhibits))
             } else {
                 for exhibit in exhibits { Console.out(MuseumText.listLine(exhibit)) }
-                Console.out("\(exhibits.count) exhibits. `sdport museum N` tells one's story and runs it; "
-                            + "`--verify` proves both sides.")
+                Console.out(
+                    "\(exhibits.count) exhibits. `sdport museum N` tells one's story and runs it; "
+                        + "`--verify` proves both sides.")
             }
             return
         }
@@ -64,7 +68,10 @@ struct MuseumCommand: AsyncParsableCommand {
         }
         var live: MuseumLiveReport?
         if !noRun {
-            if !json { Console.out(""); Console.out("What happens on the port as it is (\(exhibit.unpatchedSide)):") }
+            if !json {
+                Console.out("")
+                Console.out("What happens on the port as it is (\(exhibit.unpatchedSide)):")
+            }
             live = try await MuseumLiveRun.run(exhibit, root: root, scratchPath: scratchPath)
             if !json, let live {
                 Console.out("  [\(live.mode)]")
@@ -74,7 +81,10 @@ struct MuseumCommand: AsyncParsableCommand {
         }
         var verified: (passed: Bool, seconds: Int)?
         if verify {
-            if !json { Console.out(""); Console.out("Verifying both sides (scripts/museum.sh verify \(number)):") }
+            if !json {
+                Console.out("")
+                Console.out("Verifying both sides (scripts/museum.sh verify \(number)):")
+            }
             verified = try MuseumVerify.run(number: number, root: root, echo: !json)
         }
         if json {

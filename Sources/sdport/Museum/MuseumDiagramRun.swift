@@ -20,9 +20,13 @@ enum MuseumDiagramRun {
         let context: SDWebImageViewContext = [SDWebImageExternalCustomManagerKey: loopback.manager]
         switch exhibit.number {
         case 1:
-            let urlT = loopback.server.url("/T.png"), urlF = loopback.server.url("/F.png")
+            let urlT = loopback.server.url("/T.png")
+            let urlF = loopback.server.url("/F.png")
             loopback.server.route("/F.png", .data(SampleImage.png, contentType: "image/png"))
-            loopback.cache.storeImage(toMemory: UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 80, count: 16), hasAlpha: false), forKey: loopback.manager.cacheKey(for: urlT))
+            loopback.cache.storeImage(
+                toMemory: UIImage(
+                    pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 80, count: 16), hasAlpha: false),
+                forKey: loopback.manager.cacheKey(for: urlT))
             keys = [urlT, urlF]
             let logs = keys.map { DiagramEventLog(key: $0.absoluteString) }
             let view = UIImageView()
@@ -37,12 +41,18 @@ enum MuseumDiagramRun {
             }
             note("the outer sd_setImage returned")
             await settle(loopback) { innerCalls.withValue { $0 } == 1 }
-            outcome = ["F's completion calls: \(innerCalls.withValue { $0 }), server hits for /F.png: \(loopback.server.hits("/F.png"))"]
-            return MuseumDiagram(exhibit: exhibit, side: side, events: logs.flatMap(\.snapshot), notes: notes.withValue { $0 },
-                                 outcome: outcome)
+            outcome = [
+                "F's completion calls: \(innerCalls.withValue { $0 }), server hits for /F.png: \(loopback.server.hits("/F.png"))"
+            ]
+            return MuseumDiagram(
+                exhibit: exhibit, side: side, events: logs.flatMap(\.snapshot), notes: notes.withValue { $0 },
+                outcome: outcome)
         case 2:
             let urlA = loopback.server.url("/A.png")
-            loopback.cache.storeImage(toMemory: UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 80, count: 16), hasAlpha: false), forKey: loopback.manager.cacheKey(for: urlA))
+            loopback.cache.storeImage(
+                toMemory: UIImage(
+                    pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 80, count: 16), hasAlpha: false),
+                forKey: loopback.manager.cacheKey(for: urlA))
             let log = DiagramEventLog(key: urlA.absoluteString)
             let view = UIImageView()
             let transition = SDWebImageTransition.fade
@@ -56,8 +66,11 @@ enum MuseumDiagramRun {
             view.image = imageX
             await drainMain()
             await drainMain()
-            outcome = ["the view shows \(view.image === imageX ? "X (the new image)" : "A (the cancelled load's image)")"]
-            return MuseumDiagram(exhibit: exhibit, side: side, events: log.snapshot, notes: notes.withValue { $0 }, outcome: outcome)
+            outcome = [
+                "the view shows \(view.image === imageX ? "X (the new image)" : "A (the cancelled load's image)")"
+            ]
+            return MuseumDiagram(
+                exhibit: exhibit, side: side, events: log.snapshot, notes: notes.withValue { $0 }, outcome: outcome)
         case 3:
             loopback.server.route("/stall.png", .stall)
             let url = loopback.server.url("/stall.png")
@@ -65,18 +78,27 @@ enum MuseumDiagramRun {
             let calls = LockedValue<[String]>([])
             note("manager.loadImage(url), the server stalls")
             loopback.manager.loadImage(with: url) { _, _, error, _, finished, _ in
-                calls.withValue { $0.append("error \((error as NSError?)?.code.description ?? "nil"), finished \(finished)") }
+                calls.withValue {
+                    $0.append("error \((error as NSError?)?.code.description ?? "nil"), finished \(finished)")
+                }
                 note("the completion runs")
             }
-            try await log.wait(for: "the operation's start") { events in events.contains { $0.mark == .operationStart } }
+            try await log.wait(for: "the operation's start") { events in events.contains { $0.mark == .operationStart }
+            }
             note("downloader.cancelAllDownloads()")
             loopback.downloader.cancelAllDownloads()
-            try await log.wait(for: "the operation's cancel") { events in events.contains { $0.mark == .operationCancel } }
+            try await log.wait(for: "the operation's cancel") { events in
+                events.contains { $0.mark == .operationCancel }
+            }
             await settle(loopback) { !calls.withValue { $0 }.isEmpty }
             let recorded = calls.withValue { $0 }
-            outcome = ["completion calls: \(recorded.count)" + (recorded.isEmpty ? "" : " (\(recorded.joined(separator: "; ")))"),
-                       "manager.isRunning: \(loopback.manager.isRunning)"]
-            return MuseumDiagram(exhibit: exhibit, side: side, events: log.snapshot, notes: notes.withValue { $0 }, outcome: outcome)
+            outcome = [
+                "completion calls: \(recorded.count)"
+                    + (recorded.isEmpty ? "" : " (\(recorded.joined(separator: "; ")))"),
+                "manager.isRunning: \(loopback.manager.isRunning)",
+            ]
+            return MuseumDiagram(
+                exhibit: exhibit, side: side, events: log.snapshot, notes: notes.withValue { $0 }, outcome: outcome)
         case 9:
             loopback.server.route("/a.png", .data(SampleImage.png, contentType: "image/png"))
             let url = loopback.server.url("/a.png")
@@ -87,14 +109,21 @@ enum MuseumDiagramRun {
             note("manager.loadImage(url), nothing cached")
             let operation = loopback.manager.loadImage(with: url) { _, _, _, _, _, _ in note("the completion runs") }
             try await log.wait(for: "the download's start") { events in events.contains { $0.step == .downloadStart } }
-            await settle(loopback) { loopback.downloader.runningOperation(for: url) == nil && loopback.server.hits("/a.png") > 0 }
-            outcome = ["load cancelled: \(operation.isCancelled), server hits: \(loopback.server.hits("/a.png")), "
-                       + "download still listed: \(loopback.downloader.runningOperation(for: url) != nil)"]
+            await settle(loopback) {
+                loopback.downloader.runningOperation(for: url) == nil && loopback.server.hits("/a.png") > 0
+            }
+            outcome = [
+                "load cancelled: \(operation.isCancelled), server hits: \(loopback.server.hits("/a.png")), "
+                    + "download still listed: \(loopback.downloader.runningOperation(for: url) != nil)"
+            ]
             _ = delegate
-            return MuseumDiagram(exhibit: exhibit, side: side, events: log.snapshot, notes: notes.withValue { $0 }, outcome: outcome)
+            return MuseumDiagram(
+                exhibit: exhibit, side: side, events: log.snapshot, notes: notes.withValue { $0 }, outcome: outcome)
         default:
-            throw SDPortFailure(.usage, "no diagram for \(exhibit.id); diagrams exist for exhibits "
-                                + numbers.sorted().map(String.init).joined(separator: ", "))
+            throw SDPortFailure(
+                .usage,
+                "no diagram for \(exhibit.id); diagrams exist for exhibits "
+                    + numbers.sorted().map(String.init).joined(separator: ", "))
         }
     }
 

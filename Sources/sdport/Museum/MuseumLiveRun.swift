@@ -46,7 +46,9 @@ enum MuseumLiveRun {
         await drainMainQueue()
         let count = calls.withValue { $0 }
         lines.append("the download operation has finished; completion calls: \(count)")
-        lines.append("manager.isRunning: \(loopback.manager.isRunning), runningOperations: \(loopback.manager.runningOperations.count), handle cancelled: \(operation.isCancelled)")
+        lines.append(
+            "manager.isRunning: \(loopback.manager.isRunning), runningOperations: \(loopback.manager.runningOperations.count), handle cancelled: \(operation.isCancelled)"
+        )
         return report(lines, count == 0 && loopback.manager.isRunning)
     }
 
@@ -56,24 +58,30 @@ enum MuseumLiveRun {
         defer { directory.remove() }
         let cache = SDImageCache(namespace: "museum", diskCacheDirectory: directory.path)
         cache.config.shouldCacheImagesInMemory = false
-        let image = UIImage(pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 50, count: 16), hasAlpha: false, format: .png)
+        let image = UIImage(
+            pixelWidth: 2, pixelHeight: 2, pixels: [UInt8](repeating: 50, count: 16), hasAlpha: false, format: .png)
         let data = SDWebImageCodersManager.shared.encodedData(with: image, format: .png)
         let gate = DispatchSemaphore(value: 0)
         cache.ioQueue.async { gate.wait() }
         cache.store(image, imageData: data, forKey: "k", toDisk: true, completion: nil)
         func query() -> SDImageCacheType? {
             let answer = LockedValue<SDImageCacheType?>(nil)
-            _ = cache.queryCacheOperation(forKey: "k", options: .queryDiskSync) { _, _, type in answer.withValue { $0 = type } }
+            _ = cache.queryCacheOperation(forKey: "k", options: .queryDiskSync) { _, _, type in
+                answer.withValue { $0 = type }
+            }
             return answer.withValue { $0 }
         }
         let first = query()
         gate.signal()
         cache.ioQueue.sync {}
         let second = query()
-        return report(["io queue blocked; store(k, toDisk: true) queued behind it",
-                       "queryCacheOperation(k, .queryDiskSync) answered before returning: \(describe(first))",
-                       "io queue released, the write ran; the same query now: \(describe(second))"],
-                      first == SDImageCacheType.none && second == .disk)
+        return report(
+            [
+                "io queue blocked; store(k, toDisk: true) queued behind it",
+                "queryCacheOperation(k, .queryDiskSync) answered before returning: \(describe(first))",
+                "io queue released, the write ran; the same query now: \(describe(second))",
+            ],
+            first == SDImageCacheType.none && second == .disk)
     }
 
     /// MUS-15: the memory cost of a two-frame animation whose long frame is repeated ten times.
@@ -81,24 +89,35 @@ enum MuseumLiveRun {
         func frame(_ value: UInt8) -> UIImage {
             UIImage(pixelWidth: 10, pixelHeight: 10, pixels: [UInt8](repeating: value, count: 400), hasAlpha: false)
         }
-        guard let image = SDWebImageCoderHelper.animatedImage(with: [SDWebImageFrame(image: frame(1), duration: 1.0),
-                                                                     SDWebImageFrame(image: frame(2), duration: 0.1)]) else {
+        guard
+            let image = SDWebImageCoderHelper.animatedImage(with: [
+                SDWebImageFrame(image: frame(1), duration: 1.0),
+                SDWebImageFrame(image: frame(2), duration: 0.1),
+            ])
+        else {
             return report(["no animated image"], false)
         }
         let distinct = Set((image.images ?? []).map(ObjectIdentifier.init)).count
-        return report(["frames: 10×10 for 1 s and 10×10 for 0.1 s → images.count \(image.images?.count ?? 0), distinct \(distinct)",
-                       "sd_memoryCost: \(image.sd_memoryCost) (pixels × entries; bytes of distinct frames would be \(distinct * 400))"],
-                      image.sd_memoryCost == 1100)
+        return report(
+            [
+                "frames: 10×10 for 1 s and 10×10 for 0.1 s → images.count \(image.images?.count ?? 0), distinct \(distinct)",
+                "sd_memoryCost: \(image.sd_memoryCost) (pixels × entries; bytes of distinct frames would be \(distinct * 400))",
+            ],
+            image.sd_memoryCost == 1100)
     }
 
     /// MUS-16: totals summed from truncated milliseconds.
     private static func truncatedDurations() throws -> MuseumLiveReport {
-        func pixel(_ value: UInt8) -> UIImage { UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [value, 0, 0, 255], hasAlpha: false) }
+        func pixel(_ value: UInt8) -> UIImage {
+            UIImage(pixelWidth: 1, pixelHeight: 1, pixels: [value, 0, 0, 255], hasAlpha: false)
+        }
         let gif = SDWebImageCoderHelper.animatedImage(with: [
             SDWebImageFrame(image: pixel(1), duration: SDWebImageGIFCoder.frameDuration(delayHundredths: 201)),
-            SDWebImageFrame(image: pixel(2), duration: 0.5)])
-        let floats = SDWebImageCoderHelper.animatedImage(with: [SDWebImageFrame(image: pixel(1), duration: Double(Float(1.0)))]
-            + (0..<3).map { SDWebImageFrame(image: pixel(UInt8($0 + 2)), duration: Double(Float(0.04))) })
+            SDWebImageFrame(image: pixel(2), duration: 0.5),
+        ])
+        let floats = SDWebImageCoderHelper.animatedImage(
+            with: [SDWebImageFrame(image: pixel(1), duration: Double(Float(1.0)))]
+                + (0..<3).map { SDWebImageFrame(image: pixel(UInt8($0 + 2)), duration: Double(Float(0.04))) })
         let lines = [
             "GIF delays 2.01 s + 0.5 s → duration \(gif?.duration ?? 0) s, \(gif?.images?.count ?? 0) entries (exact: 2.51 s, 251 entries)",
             "4.4.8's float delays 1 s + 3 × 0.04 s → duration \(floats?.duration ?? 0) s, \(floats?.images?.count ?? 0) entries (exact: 1.12 s, 28 entries)",
@@ -112,13 +131,18 @@ enum MuseumLiveRun {
         defer { downloader.invalidateSessionAndCancel(true) }
         let calls = LockedValue<[String]>([])
         let token = downloader.downloadImage(with: nil, options: [], progress: nil) { image, _, error, finished in
-            calls.withValue { $0.append("completed(image: \(image == nil ? "nil" : "set"), error: \(error.map { "\($0)" } ?? "nil"), finished: \(finished))") }
+            calls.withValue {
+                $0.append(
+                    "completed(image: \(image == nil ? "nil" : "set"), error: \(error.map { "\($0)" } ?? "nil"), finished: \(finished))"
+                )
+            }
         }
         await drainMainQueue()
         let recorded = calls.withValue { $0 }
-        return report(["downloadImage(with: nil) returned \(token == nil ? "nil" : "a token")"] + recorded
-                      + ["calls in all: \(recorded.count); a wrapper waiting for finished == true would wait forever"],
-                      recorded == ["completed(image: nil, error: nil, finished: false)"])
+        return report(
+            ["downloadImage(with: nil) returned \(token == nil ? "nil" : "a token")"] + recorded
+                + ["calls in all: \(recorded.count); a wrapper waiting for finished == true would wait forever"],
+            recorded == ["completed(image: nil, error: nil, finished: false)"])
     }
 
     /// MUS-19: the cache file name of a URL whose extension ends with %00.
@@ -126,9 +150,12 @@ enum MuseumLiveRun {
         let key = "http://h/a.png%00"
         let name = SDImageCache.cachedFileName(forKey: key)
         let shown = name.unicodeScalars.map { $0 == "\0" ? "\\0" : String($0) }.joined()
-        return report(["URL(string: \"\(key)\").pathExtension: \(URL(string: key).map { $0.pathExtension.debugDescription } ?? "nil")",
-                       "SDImageCache.cachedFileName(forKey:): \(shown)"],
-                      !name.unicodeScalars.contains("\0") && name.hasSuffix(".png"))
+        return report(
+            [
+                "URL(string: \"\(key)\").pathExtension: \(URL(string: key).map { $0.pathExtension.debugDescription } ?? "nil")",
+                "SDImageCache.cachedFileName(forKey:): \(shown)",
+            ],
+            !name.unicodeScalars.contains("\0") && name.hasSuffix(".png"))
     }
 
     private static func describe(_ type: SDImageCacheType?) -> String {

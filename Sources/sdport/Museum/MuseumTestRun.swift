@@ -31,7 +31,8 @@ enum MuseumTestRun {
         var passed = 0
         for line in output.split(separator: "\n").map(String.init) {
             if line.hasPrefix("Test Case '"), line.contains("' passed") || line.contains("' failed") {
-                lines.append(line.replacingOccurrences(of: "Test Case '", with: "").replacingOccurrences(of: "'", with: ""))
+                lines.append(
+                    line.replacingOccurrences(of: "Test Case '", with: "").replacingOccurrences(of: "'", with: ""))
                 if line.contains("' passed") { passed += 1 }
             } else if line.contains(": error: ") {
                 lines.append(String(line[line.range(of: ": error: ")!.upperBound...]))
@@ -39,7 +40,8 @@ enum MuseumTestRun {
         }
         let expected = exhibit.tests.unpatched.count
         lines.append("\(passed) of \(expected) unpatched test(s) passed (swift test exit \(process.terminationStatus))")
-        return MuseumLiveReport(mode: "swift test", command: command, lines: lines,
-                                asExpected: process.terminationStatus == 0 && passed == expected)
+        return MuseumLiveReport(
+            mode: "swift test", command: command, lines: lines,
+            asExpected: process.terminationStatus == 0 && passed == expected)
     }
 }

@@ -14,8 +14,9 @@ enum MuseumText {
         lines += wrap("Symptom: " + exhibit.symptom)
         let issues = exhibit.upstream.issues.map { "#\($0)" }.joined(separator: ", ")
         let prs = exhibit.upstream.pullRequests.map { "#\($0)" }.joined(separator: ", ")
-        lines.append("Upstream: issues \(issues.isEmpty ? "none" : issues); pull requests \(prs.isEmpty ? "none" : prs); "
-                     + "fixed in \(exhibit.upstream.fixedIn)")
+        lines.append(
+            "Upstream: issues \(issues.isEmpty ? "none" : issues); pull requests \(prs.isEmpty ? "none" : prs); "
+                + "fixed in \(exhibit.upstream.fixedIn)")
         lines.append("")
         lines.append("The 4.4.8 lines that cause it:")
         for cite in exhibit.cause { lines += citation(cite) }
@@ -28,12 +29,14 @@ enum MuseumText {
         for cite in exhibit.fix { lines += citation(cite) }
         lines.append("")
         lines += wrap("The port: " + exhibit.port)
-        lines.append("Tests: \(exhibit.testClass): " + (exhibit.tests.unpatched + exhibit.tests.patched).joined(separator: ", "))
+        lines.append(
+            "Tests: \(exhibit.testClass): " + (exhibit.tests.unpatched + exhibit.tests.patched).joined(separator: ", "))
         return lines
     }
 
     private static func citation(_ cite: MuseumExhibit.Citation) -> [String] {
-        let place = cite.tag == "SDPort" ? "SDPort \(cite.file):\(cite.lines)" : "\(cite.tag) \(cite.file):\(cite.lines)"
+        let place =
+            cite.tag == "SDPort" ? "SDPort \(cite.file):\(cite.lines)" : "\(cite.tag) \(cite.file):\(cite.lines)"
         var lines = ["  \(place)  \(cite.token)"]
         if let url = cite.url { lines.append("    \(url)") }
         return lines
@@ -48,8 +51,10 @@ enum MuseumText {
     }
 
     /// The exhibit with its patch, its live run and its verification (when they were made).
-    static func json(_ exhibit: MuseumExhibit, patch: String, live: MuseumLiveReport?,
-                     verified: (passed: Bool, seconds: Int)?) throws -> String {
+    static func json(
+        _ exhibit: MuseumExhibit, patch: String, live: MuseumLiveReport?,
+        verified: (passed: Bool, seconds: Int)?
+    ) throws -> String {
         struct Full: Encodable {
             let exhibit: MuseumExhibit
             let patch: String
@@ -60,8 +65,10 @@ enum MuseumText {
             let passed: Bool
             let seconds: Int
         }
-        return try encode(Full(exhibit: exhibit, patch: patch, live: live,
-                               verify: verified.map { Verify(passed: $0.passed, seconds: $0.seconds) }))
+        return try encode(
+            Full(
+                exhibit: exhibit, patch: patch, live: live,
+                verify: verified.map { Verify(passed: $0.passed, seconds: $0.seconds) }))
     }
 
     private static func encode<T: Encodable>(_ value: T) throws -> String {

@@ -30,7 +30,8 @@ struct QuizCard: Sendable {
     init(entry: FAQEntry) {
         self.entry = entry
         topic = QuizTopic.of(entry)
-        oneLine = entry.oneLine.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        oneLine =
+            entry.oneLine.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? Self.firstSentence(of: entry.answer)
         let why = entry.trap?.trimmingCharacters(in: .whitespaces) ?? ""
         let wrong = entry.quiz?.wrong.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? []
@@ -59,9 +60,11 @@ struct QuizCard: Sendable {
         let characters = Array(text.trimmingCharacters(in: .whitespacesAndNewlines))
         var index = 0
         while index < characters.count {
-            if characters[index] == ".", index + 1 == characters.count
-                || (characters[index + 1] == " " && index + 2 < characters.count
-                    && (characters[index + 2].isUppercase || characters[index + 2].isNumber)) {
+            if characters[index] == ".",
+                index + 1 == characters.count
+                    || (characters[index + 1] == " " && index + 2 < characters.count
+                        && (characters[index + 2].isUppercase || characters[index + 2].isNumber))
+            {
                 let sentence = String(characters[...index])
                 let lastWord = sentence.split(separator: " ").last.map(String.init) ?? ""
                 if !["e.g.", "i.e.", "etc.", "vs."].contains(lastWord.lowercased()) { return sentence }

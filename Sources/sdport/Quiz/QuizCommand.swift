@@ -52,8 +52,12 @@ struct QuizCommand: AsyncParsableCommand {
     static func cards(topic: QuizTopic?, entries: [FAQEntry] = FAQEntry.all) throws -> [QuizCard] {
         let cards = QuizCard.all(topic: topic, entries: entries)
         guard !cards.isEmpty else {
-            throw SDPortFailure(.usage, "no question has the topic \(topic?.rawValue ?? "?") yet; topics with "
-                + "questions: " + Set(QuizCard.all(topic: nil, entries: entries).map(\.topic.rawValue)).sorted().joined(separator: ", "))
+            throw SDPortFailure(
+                .usage,
+                "no question has the topic \(topic?.rawValue ?? "?") yet; topics with "
+                    + "questions: "
+                    + Set(QuizCard.all(topic: nil, entries: entries).map(\.topic.rawValue)).sorted().joined(
+                        separator: ", "))
         }
         return cards
     }
@@ -70,13 +74,15 @@ struct QuizCommand: AsyncParsableCommand {
                 do {
                     try FileManager.default.removeItem(at: file)
                 } catch {
-                    throw SDPortFailure(.cacheDirectoryUnusable, "cannot remove \(file.path): \(CacheFactory.reason(of: error))")
+                    throw SDPortFailure(
+                        .cacheDirectoryUnusable, "cannot remove \(file.path): \(CacheFactory.reason(of: error))")
                 }
             }
             if json {
                 Console.out(JSONLine.encode(["reset": .bool(existed), "path": .string(file.path)]))
             } else {
-                Console.out(existed ? "Progress cleared: \(file.path) removed." : "No progress to clear (\(file.path)).")
+                Console.out(
+                    existed ? "Progress cleared: \(file.path) removed." : "No progress to clear (\(file.path)).")
             }
             return
         }

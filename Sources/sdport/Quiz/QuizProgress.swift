@@ -43,9 +43,10 @@ struct QuizProgress: Codable, Sendable, Equatable {
             decoder.dateDecodingStrategy = .iso8601
             return try decoder.decode(QuizProgress.self, from: data)
         } catch {
-            throw SDPortFailure(.cacheDirectoryUnusable,
-                                "cannot read the quiz progress in \(file.path) (\(Self.reason(error))); "
-                                + "`sdport quiz --reset` starts over")
+            throw SDPortFailure(
+                .cacheDirectoryUnusable,
+                "cannot read the quiz progress in \(file.path) (\(Self.reason(error))); "
+                    + "`sdport quiz --reset` starts over")
         }
     }
 
@@ -55,11 +56,13 @@ struct QuizProgress: Codable, Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         encoder.dateEncodingStrategy = .iso8601
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoder.encode(self).write(to: file, options: .atomic)
         } catch {
-            throw SDPortFailure(.cacheDirectoryUnusable,
-                                "cannot write the quiz progress to \(file.path): \(CacheFactory.reason(of: error))")
+            throw SDPortFailure(
+                .cacheDirectoryUnusable,
+                "cannot write the quiz progress to \(file.path): \(CacheFactory.reason(of: error))")
         }
     }
 
@@ -96,8 +99,10 @@ struct QuizProgress: Codable, Sendable, Equatable {
 
     /// The question to ask next among `ids`, not `avoiding` unless it is the only one; nil for no ids. `practisingAhead`
     /// is true when none was due.
-    func next<R: RandomNumberGenerator>(among ids: [String], avoiding: String?, at now: Date,
-                                        using generator: inout R) -> (id: String, practisingAhead: Bool)? {
+    func next<R: RandomNumberGenerator>(
+        among ids: [String], avoiding: String?, at now: Date,
+        using generator: inout R
+    ) -> (id: String, practisingAhead: Bool)? {
         let pool = ids.count > 1 ? ids.filter { $0 != avoiding } : ids
         guard !pool.isEmpty else { return nil }
         let due = pool.filter { (cards[$0]?.due ?? now) <= now }

@@ -57,11 +57,14 @@ struct QuizSession {
 
     /// The main question, then (when it was scored) the card's follow-ups; a missed follow-up makes the card a miss.
     private mutating func ask(_ card: QuizCard, practisingAhead: Bool, isFirst: Bool) async throws
-        -> (QuizRecord?, Step) {
+        -> (QuizRecord?, Step)
+    {
         let box = progress.box(of: card.id)
         if !json {
             if !isFirst { Console.out("") }
-            Console.out(dim("\(card.id) · \(card.topic.rawValue) · box \(box)" + (practisingAhead ? " · practising ahead" : "")))
+            Console.out(
+                dim("\(card.id) · \(card.topic.rawValue) · box \(box)" + (practisingAhead ? " · practising ahead" : ""))
+            )
             Console.out(bold("Q: " + card.entry.question))
         }
         guard let main = try await askMain(card, isFirst: isFirst) else { return (nil, .quit) }
@@ -77,8 +80,9 @@ struct QuizSession {
             }
             if followUps.contains(where: { $0.grade == .missed }) { grade = .missed }
         }
-        let record = try finish(card, grade: grade, response: main.response, choices: main.choices, live: main.live,
-                                followUps: followUps)
+        let record = try finish(
+            card, grade: grade, response: main.response, choices: main.choices, live: main.live,
+            followUps: followUps)
         return (record, step)
     }
 
@@ -111,7 +115,8 @@ struct QuizSession {
             } else {
                 guard let line = input.line() else {
                     if !isFirst { return nil }
-                    return MainAnswer(grade: .unscored, response: nil, choices: texts, live: try await revealText(card), step: .quit)
+                    return MainAnswer(
+                        grade: .unscored, response: nil, choices: texts, live: try await revealText(card), step: .quit)
                 }
                 response = line
                 let trimmed = line.trimmingCharacters(in: .whitespaces).lowercased()
@@ -130,7 +135,8 @@ struct QuizSession {
                     }
                 }
             }
-            return MainAnswer(grade: grade, response: response, choices: texts, live: try await revealText(card), step: .next)
+            return MainAnswer(
+                grade: grade, response: response, choices: texts, live: try await revealText(card), step: .next)
         }
 
         // Free recall.
@@ -141,7 +147,8 @@ struct QuizSession {
         } else {
             guard let line = input.line() else {
                 if !isFirst { return nil }
-                return MainAnswer(grade: .unscored, response: nil, choices: nil, live: try await revealText(card), step: .quit)
+                return MainAnswer(
+                    grade: .unscored, response: nil, choices: nil, live: try await revealText(card), step: .quit)
             }
             response = line
             if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" { return nil }
@@ -196,8 +203,11 @@ struct QuizSession {
         }
         // Easy is for the card as a whole; a follow-up is known or missed.
         if grade == .easy { grade = .knew }
-        return (QuizFollowUpRecord(question: followUp.question, answer: followUp.answer, original: followUp.original.link,
-                                   response: response, grade: grade), step)
+        return (
+            QuizFollowUpRecord(
+                question: followUp.question, answer: followUp.answer, original: followUp.original.link,
+                response: response, grade: grade), step
+        )
     }
 
     /// Runs the live probe and, unless printing JSON, prints the answer block. Returns the live value.
@@ -213,16 +223,22 @@ struct QuizSession {
         if let versions = card.entry.versions { printWrapped(label("Versions"), versions) }
         printWrapped(label("Live"), live)
         printWrapped(label("Port"), card.portLine)
-        for (index, line) in card.originalLines.enumerated() { printWrapped(index == 0 ? label("4.4.8") : label(""), line) }
-        for (index, line) in card.original5Lines.enumerated() { printWrapped(index == 0 ? label("5.21.5") : label(""), line) }
+        for (index, line) in card.originalLines.enumerated() {
+            printWrapped(index == 0 ? label("4.4.8") : label(""), line)
+        }
+        for (index, line) in card.original5Lines.enumerated() {
+            printWrapped(index == 0 ? label("5.21.5") : label(""), line)
+        }
         // Unwrapped, so it can be copied as one line.
         Console.out(label("Test") + card.testCommand)
         return live
     }
 
     /// Records the grade, saves the progress, says when the question comes back, and makes the JSON record.
-    private mutating func finish(_ card: QuizCard, grade: QuizGrade, response: String?, choices: [String]?,
-                                 live: String, followUps: [QuizFollowUpRecord]) throws -> QuizRecord {
+    private mutating func finish(
+        _ card: QuizCard, grade: QuizGrade, response: String?, choices: [String]?,
+        live: String, followUps: [QuizFollowUpRecord]
+    ) throws -> QuizRecord {
         progress.record(grade, for: card.id, at: Date())
         if grade != .unscored { try progress.save(to: stateFile) }
         let state = progress.cards[card.id]
@@ -239,9 +255,14 @@ struct QuizSession {
         } else {
             let days = Int(((QuizProgress.boxIntervals[record.box - 1]) / 86_400).rounded())
             let missedFollowUps = followUps.filter { $0.grade == .missed }.count
-            Console.out(dim("Scored \(grade.rawValue)" + (missedFollowUps > 0 ? " (\(missedFollowUps) follow-up\(missedFollowUps == 1 ? "" : "s") missed)" : "")
-                + ": box \(record.box), "
-                + (days == 0 ? "asked again this session." : "next due in \(days) day\(days == 1 ? "" : "s").")))
+            Console.out(
+                dim(
+                    "Scored \(grade.rawValue)"
+                        + (missedFollowUps > 0
+                            ? " (\(missedFollowUps) follow-up\(missedFollowUps == 1 ? "" : "s") missed)" : "")
+                        + ": box \(record.box), "
+                        + (days == 0 ? "asked again this session." : "next due in \(days) day\(days == 1 ? "" : "s")."))
+            )
         }
         return record
     }

@@ -27,7 +27,9 @@ enum QuizTopic: String, CaseIterable, Sendable, Codable, ExpressibleByArgument {
             if let topic = folders[part] { return topic }
         }
         let name = parts.last ?? path
-        if name.contains("ImageContentType") || name.contains("ImageFormat") || name.contains("Coder") { return .coders }
+        if name.contains("ImageContentType") || name.contains("ImageFormat") || name.contains("Coder") {
+            return .coders
+        }
         if name.contains("Cache") { return .cache }
         if name.contains("Download") { return .downloader }
         if name.contains("View") || name.contains("WebCache") { return .views }

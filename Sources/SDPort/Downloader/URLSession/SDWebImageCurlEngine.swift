@@ -72,7 +72,10 @@ final class SDWebImageCurlEngine: @unchecked Sendable {
                 return taken
             }
             for command in commands {
-                if case .stop(let error) = command { stopError = error; break }
+                if case .stop(let error) = command {
+                    stopError = error
+                    break
+                }
                 apply(command)
             }
             if stopError != nil { break }
@@ -119,7 +122,9 @@ final class SDWebImageCurlEngine: @unchecked Sendable {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             let code = sdcurl_msg_result(message)  // read before the handle leaves the multi handle
             var pointer: UnsafeMutableRawPointer?
-            guard sdcurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &pointer) == CURLE_OK, let pointer else { continue }
+            guard sdcurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &pointer) == CURLE_OK, let pointer else {
+                continue
+            }
             let transfer = Unmanaged<SDWebImageCurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
             transfer.detach(from: multi)
             transfer.ended(with: code)
@@ -135,8 +140,10 @@ final class SDWebImageCurlEngine: @unchecked Sendable {
             let deadline = transfer.lastActivity &+ transfer.idleTimeoutNanoseconds
             if deadline <= now {
                 transfer.detach(from: multi)
-                transfer.end(with: SDWebImageDownloaderError.timedOut(after: transfer.configuration.idleTimeout,
-                                                                      url: transfer.configuration.url))
+                transfer.end(
+                    with: SDWebImageDownloaderError.timedOut(
+                        after: transfer.configuration.idleTimeout,
+                        url: transfer.configuration.url))
                 if transfer.isFinished { active[ObjectIdentifier(transfer)] = nil }
             } else {
                 nextDeadline = min(nextDeadline, deadline)

@@ -81,7 +81,8 @@ public final class SDWebImageCurlSession: @unchecked Sendable {
         guard engine != nil else { return nil }
         return lock.withLock {
             guard !isInvalidated else { return nil }
-            let task = SDWebImageCurlTask(identifier: nextTaskIdentifier, request: request, session: self, delegate: delegate)
+            let task = SDWebImageCurlTask(
+                identifier: nextTaskIdentifier, request: request, session: self, delegate: delegate)
             outstanding[nextTaskIdentifier] = task
             nextTaskIdentifier += 1
             return task

@@ -120,7 +120,11 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         let cached = readsCache ? session.cachedResponse(for: request) : nil
         switch policy {
         case .returnCacheDataDontLoad:
-            if let cached { serveFromCache(cached) } else { completeAsync(SDWebImageDownloaderError.notInCache(request.url)) }
+            if let cached {
+                serveFromCache(cached)
+            } else {
+                completeAsync(SDWebImageDownloaderError.notInCache(request.url))
+            }
         case .returnCacheDataElseLoad:
             if let cached { serveFromCache(cached) } else { startNetwork(revalidating: nil) }
         case .useProtocolCachePolicy:
@@ -164,8 +168,10 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
 
     /// What libcurl is asked to send for `request`: its headers, the session's extra headers, cookies and, when
     /// revalidating, the validators. Redirects are the task's (libcurl does not follow them).
-    private func transferConfiguration(for request: URLRequest,
-                                       revalidating cached: CachedURLResponse?) -> SDWebImageCurlTransfer.Configuration? {
+    private func transferConfiguration(
+        for request: URLRequest,
+        revalidating cached: CachedURLResponse?
+    ) -> SDWebImageCurlTransfer.Configuration? {
         guard let url = request.url else { return nil }
         var headers: [(name: String, value: String)] = []
         func has(_ name: String) -> Bool { headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
@@ -176,7 +182,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
             if let name = name as? String, let value = value as? String, !has(name) { headers.append((name, value)) }
         }
         if let storage = session.cookieStorage(for: request), !has("Cookie"),
-           let cookies = storage.cookies(for: url), !cookies.isEmpty {
+            let cookies = storage.cookies(for: url), !cookies.isEmpty
+        {
             for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) { headers.append((name, value)) }
         }
         if let cached {
@@ -184,7 +191,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
                 headers.append((name, value))
             }
         }
-        let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : session.configuration.timeoutIntervalForRequest
+        let timeout =
+            request.timeoutInterval > 0 ? request.timeoutInterval : session.configuration.timeoutIntervalForRequest
         let (priority, allowsInvalid) = lock.withLock { (_priority, _allowsInvalidServerCertificates) }
         return SDWebImageCurlTransfer.Configuration(
             url: url, method: request.httpMethod ?? "GET", headers: headers, idleTimeout: timeout,
@@ -201,7 +209,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         if cancelled {
             completeAsync(SDWebImageDownloaderError.cancelled(originalRequest.url))
         } else if session.engine?.submit(.start(newTransfer)) != true {
-            completeAsync(SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the session was invalidated"))
+            completeAsync(
+                SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the session was invalidated"))
         }
     }
 
@@ -215,9 +224,11 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
             let failure: NSError?
             var body: Data?
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                failure = SDWebImageDownloaderError.fileUnreadable(url, code: NSURLErrorFileDoesNotExist, reason: "no such file")
+                failure = SDWebImageDownloaderError.fileUnreadable(
+                    url, code: NSURLErrorFileDoesNotExist, reason: "no such file")
             } else if isDirectory.boolValue {
-                failure = SDWebImageDownloaderError.fileUnreadable(url, code: NSURLErrorFileIsDirectory, reason: "it is a folder")
+                failure = SDWebImageDownloaderError.fileUnreadable(
+                    url, code: NSURLErrorFileIsDirectory, reason: "it is a folder")
             } else {
                 do {
                     body = try Data(contentsOf: url)
@@ -226,15 +237,17 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
                     // Gone since the check above, or not readable.
                     let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
                     let code = posix == Int(ENOENT) ? NSURLErrorFileDoesNotExist : NSURLErrorNoPermissionsToReadFile
-                    failure = SDWebImageDownloaderError.fileUnreadable(url, code: code, reason: error.localizedDescription)
+                    failure = SDWebImageDownloaderError.fileUnreadable(
+                        url, code: code, reason: error.localizedDescription)
                 }
             }
             guard let body else {
                 self.completeAsync(failure)
                 return
             }
-            let response = URLResponse(url: url, mimeType: Self.mimeType(forPathExtension: url.pathExtension),
-                                       expectedContentLength: body.count, textEncodingName: nil)
+            let response = URLResponse(
+                url: url, mimeType: Self.mimeType(forPathExtension: url.pathExtension),
+                expectedContentLength: body.count, textEncodingName: nil)
             self.lock.withLock { self.fileBody = body }
             self.session.delegateQueue.async { self.deliver(response, from: nil) }
         }
@@ -323,7 +336,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         if response.statusCode == 401 {
             let failures = lock.withLock { authenticationFailures }
             let space = protectionSpace(for: response, head: head)
-            delegate.curlTask(self, didReceiveChallengeFor: space, previousFailureCount: failures) { disposition, credential in
+            delegate.curlTask(self, didReceiveChallengeFor: space, previousFailureCount: failures) {
+                disposition, credential in
                 if disposition == .useCredential, let user = credential?.user, let password = credential?.password {
                     self.retry(source, user: user, password: password)
                 } else if disposition == .cancelAuthenticationChallenge {
@@ -356,7 +370,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         lock.withLock {
             _response = response
             if source != nil, substitute == nil, let http = response as? HTTPURLResponse,
-               SDWebImageHTTPCacheRules.isStorable(http, request: originalRequest) {
+                SDWebImageHTTPCacheRules.isStorable(http, request: originalRequest)
+            {
                 storableResponse = http
                 bodyChunks = []
             }
@@ -417,12 +432,14 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         }
         if error == nil, let (response, chunks) = storable {
             // One chunk is the body as it is (Data is copy-on-write); several are joined once.
-            let body = chunks.count == 1
+            let body =
+                chunks.count == 1
                 ? chunks[0] : chunks.reduce(into: Data(capacity: chunks.reduce(0) { $0 + $1.count })) { $0.append($1) }
             let proposed = CachedURLResponse(response: response, data: body, userInfo: nil, storagePolicy: .allowed)
             delegate.curlTask(self, willCacheResponse: proposed) { chosen in
                 if let chosen {
-                    self.session.storeCachedResponse(SDWebImageHTTPCacheRules.stamped(chosen), for: self.originalRequest)
+                    self.session.storeCachedResponse(
+                        SDWebImageHTTPCacheRules.stamped(chosen), for: self.originalRequest)
                 }
                 self.session.delegateQueue.async { self.complete(nil) }
             }
@@ -435,9 +452,10 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     /// response is not a redirect. 303, and 301/302 after a POST, become GET, as browsers and NSURLSession do.
     private func redirectRequest(for response: HTTPURLResponse, from source: SDWebImageCurlTransfer) -> URLRequest? {
         guard [301, 302, 303, 307, 308].contains(response.statusCode),
-              let location = response.value(forHTTPHeaderField: "Location"),
-              let target = URL(string: location, relativeTo: response.url ?? originalRequest.url)?.absoluteURL,
-              target.scheme == "http" || target.scheme == "https" else { return nil }
+            let location = response.value(forHTTPHeaderField: "Location"),
+            let target = URL(string: location, relativeTo: response.url ?? originalRequest.url)?.absoluteURL,
+            target.scheme == "http" || target.scheme == "https"
+        else { return nil }
         var request = originalRequest
         request.url = target
         let method = source.configuration.method
@@ -466,7 +484,8 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         }
         guard var configuration = transferConfiguration(for: request, revalidating: nil) else {
             // The delegate's request has no URL: end the task rather than leave it waiting.
-            let error = SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the redirect request has no URL")
+            let error = SDWebImageDownloaderError.cannotStart(
+                originalRequest.url, reason: "the redirect request has no URL")
             if session.engine?.submit(.cancel(source, error)) != true { completeAsync(error) }
             return
         }
@@ -481,14 +500,17 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     private func retry(_ source: SDWebImageCurlTransfer, user: String, password: String) {
         var configuration = source.configuration
         configuration.basicCredentials = (user, password)
-        replace(source, with: SDWebImageCurlTransfer(configuration: configuration, task: self), because: .credentialRetry)
+        replace(
+            source, with: SDWebImageCurlTransfer(configuration: configuration, task: self), because: .credentialRetry)
     }
 
     private enum ReplacementReason { case credentialRetry, redirect }
 
     /// Swaps the running transfer for `replacement` (a retry with credentials, or the next redirect hop).
-    private func replace(_ source: SDWebImageCurlTransfer, with replacement: SDWebImageCurlTransfer,
-                         because reason: ReplacementReason) {
+    private func replace(
+        _ source: SDWebImageCurlTransfer, with replacement: SDWebImageCurlTransfer,
+        because reason: ReplacementReason
+    ) {
         let replaces = lock.withLock { () -> Bool in
             guard transfer === source, _state == .running, !didComplete else { return false }
             switch reason {
@@ -501,11 +523,14 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         guard replaces, let engine = session.engine else { return }
         engine.submit(.discard(source))
         if !engine.submit(.start(replacement)) {
-            completeAsync(SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the session was invalidated"))
+            completeAsync(
+                SDWebImageDownloaderError.cannotStart(originalRequest.url, reason: "the session was invalidated"))
         }
     }
 
-    private func protectionSpace(for response: HTTPURLResponse, head: SDWebImageCurlTransfer.ResponseHead) -> URLProtectionSpace {
+    private func protectionSpace(for response: HTTPURLResponse, head: SDWebImageCurlTransfer.ResponseHead)
+        -> URLProtectionSpace
+    {
         let url = response.url ?? originalRequest.url
         let challenge = response.value(forHTTPHeaderField: "WWW-Authenticate") ?? ""
         var realm: String?
@@ -513,9 +538,12 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
             realm = String(challenge[range.upperBound...].prefix { $0 != "\"" })
         }
         let scheme = url?.scheme ?? "http"
-        let method = challenge.lowercased().hasPrefix("basic") ? NSURLAuthenticationMethodHTTPBasic : NSURLAuthenticationMethodDefault
-        return URLProtectionSpace(host: url?.host ?? "", port: url?.port ?? (scheme == "https" ? 443 : 80),
-                                  protocol: scheme, realm: realm, authenticationMethod: method)
+        let method =
+            challenge.lowercased().hasPrefix("basic")
+            ? NSURLAuthenticationMethodHTTPBasic : NSURLAuthenticationMethodDefault
+        return URLProtectionSpace(
+            host: url?.host ?? "", port: url?.port ?? (scheme == "https" ? 443 : 80),
+            protocol: scheme, realm: realm, authenticationMethod: method)
     }
 
     // MARK: Completion

@@ -137,12 +137,14 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         if let headerList { set(sdcurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)) }
         if failed != CURLE_OK {
             releaseHandle()
-            return SDWebImageDownloaderError.cannotStart(configuration.url, reason: String(cString: curl_easy_strerror(failed)))
+            return SDWebImageDownloaderError.cannotStart(
+                configuration.url, reason: String(cString: curl_easy_strerror(failed)))
         }
         let added = curl_multi_add_handle(multi, easy)
         guard added == CURLM_OK else {
             releaseHandle()
-            return SDWebImageDownloaderError.cannotStart(configuration.url, reason: String(cString: curl_multi_strerror(added)))
+            return SDWebImageDownloaderError.cannotStart(
+                configuration.url, reason: String(cString: curl_multi_strerror(added)))
         }
         isInMulti = true
         return nil
@@ -169,16 +171,19 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
     func ended(with code: CURLcode) {
         if code == CURLE_OK {
             if phase == .headers {
-                end(with: SDWebImageDownloaderError.urlError(
-                    NSURLErrorBadServerResponse, "No HTTP response from \(configuration.url.absoluteString)",
-                    url: configuration.url))
+                end(
+                    with: SDWebImageDownloaderError.urlError(
+                        NSURLErrorBadServerResponse, "No HTTP response from \(configuration.url.absoluteString)",
+                        url: configuration.url))
             } else {
                 end(with: nil)
             }
         } else {
-            end(with: SDWebImageDownloaderError.transport(code, detail: curlErrorText, url: configuration.url,
-                                                          received: receivedBytes + heldBody.count,
-                                                          expected: expectedBytes))
+            end(
+                with: SDWebImageDownloaderError.transport(
+                    code, detail: curlErrorText, url: configuration.url,
+                    received: receivedBytes + heldBody.count,
+                    expected: expectedBytes))
         }
     }
 
@@ -273,7 +278,8 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         if let easy {
             var pointer: UnsafeMutablePointer<CChar>?
             if sdcurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK, let pointer,
-               let url = URL(string: String(cString: pointer)) {
+                let url = URL(string: String(cString: pointer))
+            {
                 effectiveURL = url
             }
         }
@@ -289,12 +295,15 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
                 joined[field.name] = field.value
             }
         }
-        let response = HTTPURLResponse(url: effectiveURL, statusCode: blockStatus, httpVersion: blockVersion,
-                                       headerFields: joined)
+        let response =
+            HTTPURLResponse(
+                url: effectiveURL, statusCode: blockStatus, httpVersion: blockVersion,
+                headerFields: joined)
             ?? HTTPURLResponse(url: effectiveURL, statusCode: blockStatus, httpVersion: nil, headerFields: nil)!
         expectedBytes = max(0, Int(response.expectedContentLength))
         phase = .awaitingDisposition
-        task?.transfer(self, didReceive: ResponseHead(response: response, reasonPhrase: blockReason, fields: blockFields))
+        task?.transfer(
+            self, didReceive: ResponseHead(response: response, reasonPhrase: blockReason, fields: blockFields))
     }
 
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {
@@ -305,7 +314,9 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
         case .awaitingDisposition:
             // Over loopback most of a body arrives before the task answers: reserve the announced length once
             // rather than let the buffer grow (and be copied) chunk by chunk.
-            if heldBody.isEmpty, expectedBytes > bytes.count { heldBody.reserveCapacity(min(expectedBytes, Self.largestBodyReservation)) }
+            if heldBody.isEmpty, expectedBytes > bytes.count {
+                heldBody.reserveCapacity(min(expectedBytes, Self.largestBodyReservation))
+            }
             heldBody.append(contentsOf: bytes)
         case .streaming:
             receivedBytes += bytes.count

@@ -17,7 +17,8 @@ enum SDWebImageHTTPCacheRules {
         for part in value.split(separator: ",") {
             let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard let name = pieces.first?.lowercased(), !name.isEmpty else { continue }
-            directives[name] = pieces.count > 1 ? pieces[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
+            directives[name] =
+                pieces.count > 1 ? pieces[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
         }
         return directives
     }
@@ -66,7 +67,9 @@ enum SDWebImageHTTPCacheRules {
 
     /// The stored response refreshed by a 304: its headers updated with the 304's (RFC 9111 §4.3.4),
     /// received now. The body stays the stored one.
-    static func refreshed(_ cached: CachedURLResponse, with notModified: HTTPURLResponse, now: Date = Date()) -> CachedURLResponse {
+    static func refreshed(_ cached: CachedURLResponse, with notModified: HTTPURLResponse, now: Date = Date())
+        -> CachedURLResponse
+    {
         guard let old = cached.response as? HTTPURLResponse, let url = old.url else { return cached }
         var headers: [String: String] = [:]
         for (name, value) in old.allHeaderFields {
@@ -75,23 +78,29 @@ enum SDWebImageHTTPCacheRules {
         for (name, value) in notModified.allHeaderFields {
             guard let name = name as? String, let value = value as? String else { continue }
             // A 304 describes the stored body, so its framing headers must not replace the stored ones.
-            if ["content-length", "content-encoding", "transfer-encoding", "content-type"].contains(name.lowercased()) { continue }
+            if ["content-length", "content-encoding", "transfer-encoding", "content-type"].contains(name.lowercased()) {
+                continue
+            }
             if let existing = headers.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
                 headers.removeValue(forKey: existing)
             }
             headers[name] = value
         }
-        let response = HTTPURLResponse(url: url, statusCode: old.statusCode, httpVersion: "HTTP/1.1", headerFields: headers) ?? old
-        return stamped(CachedURLResponse(response: response, data: cached.data, userInfo: cached.userInfo,
-                                         storagePolicy: cached.storagePolicy), now: now)
+        let response =
+            HTTPURLResponse(url: url, statusCode: old.statusCode, httpVersion: "HTTP/1.1", headerFields: headers) ?? old
+        return stamped(
+            CachedURLResponse(
+                response: response, data: cached.data, userInfo: cached.userInfo,
+                storagePolicy: cached.storagePolicy), now: now)
     }
 
     /// A copy of `cached` that records when it was received.
     static func stamped(_ cached: CachedURLResponse, now: Date = Date()) -> CachedURLResponse {
         var info = cached.userInfo ?? [:]
         info[receivedAtKey] = now.timeIntervalSince1970
-        return CachedURLResponse(response: cached.response, data: cached.data, userInfo: info,
-                                 storagePolicy: cached.storagePolicy)
+        return CachedURLResponse(
+            response: cached.response, data: cached.data, userInfo: info,
+            storagePolicy: cached.storagePolicy)
     }
 
     /// Parses an HTTP date (IMF-fixdate, the only form servers should send).
