@@ -17,7 +17,8 @@ import Foundation
 /// - Progressive downloads hand every chunk to the progressive coder, the last one too (OP-10), and each image it
 ///   returns arrives as a partial image before the final one. A coder may return none (an animated WebP, which
 ///   libwebp cannot decode incrementally), and without a Content-Length no chunk is decoded. While a partial
-///   decode is queued or running, the chunks between are not decoded (5.x's rule; see `decodePartially`).
+///   decode is queued or running, the chunks between are not decoded (the rule of 5.6.1 and later; 5.0–5.6.0 queue a decode for every
+///   chunk; see `decodePartially`).
 /// - The session it is made for is held weakly; when it is gone at `start()` the operation makes its own (DL-19).
 /// - A status >= 400, or a 304 with nothing cached, is answered with "cancel", as 4.4.8 answers
 ///   `NSURLSessionResponseCancel`: the download ends with `NSURLErrorDomain` / `NSURLErrorCancelled`, which the
