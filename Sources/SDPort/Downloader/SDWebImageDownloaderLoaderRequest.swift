@@ -14,7 +14,8 @@ import Foundation
 /// context's, else the downloader's `completionQueue` with 5.x's policies).
 ///
 /// Not a type of the original: there the operation's token does this. `completed` and `token` are guarded by
-/// `lock`.
+/// `lock`. The token's cancel token holds the download's completion, which holds this request, so the request lets
+/// go of the token once it has answered: otherwise the two would keep each other alive.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.m:147` (`-cancel:`), `SDWebImage/Core/SDWebImageDownloaderOperation.m:272` (`-cancelInternal`).
 final class SDWebImageDownloaderLoaderRequest: SDWebImageOperation, @unchecked Sendable {
     /// The URL asked for (named in the cancel's error).
@@ -35,7 +36,8 @@ final class SDWebImageDownloaderLoaderRequest: SDWebImageOperation, @unchecked S
     /// Keeps the downloader's token and, when the download is the downloader's own operation, asks it to tell
     /// this request of a cancel that does not come through `cancel()`.
     func attach(_ token: SDWebImageDownloadToken?) {
-        lock.withLock { self.token = token }
+        // A download that already answered (it can answer before this returns) needs no token kept.
+        lock.withLock { if completed != nil { self.token = token } }
         (token?.downloadOperation as? SDWebImageDownloaderOperation)?.whenCancelledBeforeCompletion { [self] in
             answerCancelled()
         }
@@ -45,7 +47,12 @@ final class SDWebImageDownloaderLoaderRequest: SDWebImageOperation, @unchecked S
     /// passed once.
     func answer(_ image: UIImage?, _ data: Data?, _ error: Error?, _ finished: Bool) {
         let block: SDImageLoaderCompletedBlock? = lock.withLock {
-            defer { if finished { completed = nil } }
+            defer {
+                if finished {
+                    completed = nil
+                    token = nil
+                }
+            }
             return completed
         }
         block?(image, data, error, finished)
@@ -54,7 +61,10 @@ final class SDWebImageDownloaderLoaderRequest: SDWebImageOperation, @unchecked S
     /// Answers `SDWebImageErrorCancelled`, finished, unless a finished answer was given.
     func answerCancelled() {
         let block: SDImageLoaderCompletedBlock? = lock.withLock {
-            defer { completed = nil }
+            defer {
+                completed = nil
+                token = nil
+            }
             return completed
         }
         guard let block else { return }
@@ -64,7 +74,10 @@ final class SDWebImageDownloaderLoaderRequest: SDWebImageOperation, @unchecked S
 
     /// Removes this caller from the download (cancelling it when it was the last one), then answers 2002.
     func cancel() {
-        let token = lock.withLock { self.token }
+        let token = lock.withLock { () -> SDWebImageDownloadToken? in
+            defer { self.token = nil }
+            return self.token
+        }
         token?.cancel()
         answerCancelled()
     }
