@@ -155,19 +155,23 @@ struct QuizSession {
             if !json && !line.trimmingCharacters(in: .whitespaces).isEmpty { printWrapped("You said: ", line) }
         }
         let live = try await revealText(card)
-        var step = Step.next
+        let scored = readSelfGrade(prompt: "Did you know it? y yes · n no · e easy · q quit: ")
+        return MainAnswer(
+            grade: scored?.grade ?? grade, response: response, choices: nil, live: live, step: scored?.step ?? .quit)
+    }
+
+    /// The learner's own score: on a terminal a key, asked again until it is y, n, e or q; else a line. q quits
+    /// (a key's q leaves the answer unscored). nil when the input has ended.
+    private func readSelfGrade(prompt: String) -> (grade: QuizGrade, step: Step)? {
         if input.isTerminal && !json {
-            var key = input.key(prompt: bold("Did you know it? y yes · n no · e easy · q quit: "))
+            var key = input.key(prompt: bold(prompt))
             while key != "q" && QuizGrade.fromRecall(key) == nil { key = input.key() }
             Console.out(key)
-            if key == "q" { step = .quit } else { grade = QuizGrade.fromRecall(key) ?? .unscored }
-        } else if let line = input.line() {
-            if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" { step = .quit }
-            grade = QuizGrade.fromRecall(line) ?? .unscored
-        } else {
-            step = .quit
+            return key == "q" ? (.unscored, .quit) : (QuizGrade.fromRecall(key) ?? .unscored, .next)
         }
-        return MainAnswer(grade: grade, response: response, choices: nil, live: live, step: step)
+        guard let line = input.line() else { return nil }
+        let quits = line.trimmingCharacters(in: .whitespaces).lowercased() == "q"
+        return (QuizGrade.fromRecall(line) ?? .unscored, quits ? .quit : .next)
     }
 
     /// One follow-up, recall style: the question; (terminal) a key reveals the answer and its deciding line, then y or
@@ -190,17 +194,9 @@ struct QuizSession {
             printWrapped("→ ", followUp.answer)
             printWrapped("  ", followUp.original.link)
         }
-        var grade = QuizGrade.unscored
-        var step = Step.next
-        if input.isTerminal && !json {
-            var key = input.key(prompt: bold("Did you know it? y yes · n no · q quit: "))
-            while key != "q" && QuizGrade.fromRecall(key) == nil { key = input.key() }
-            Console.out(key)
-            if key == "q" { step = .quit } else { grade = QuizGrade.fromRecall(key) ?? .unscored }
-        } else if let line = input.line() {
-            if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" { step = .quit }
-            grade = QuizGrade.fromRecall(line) ?? .unscored
-        }
+        let scored = readSelfGrade(prompt: "Did you know it? y yes · n no · q quit: ")
+        var grade = scored?.grade ?? .unscored
+        let step = scored?.step ?? .next
         // Easy is for the card as a whole; a follow-up is known or missed.
         if grade == .easy { grade = .knew }
         return (
