@@ -18,7 +18,7 @@ import Logging
 /// label, so "am I on the io queue" is answered with a dispatch-specific key (`isOnIOQueue`).
 ///
 /// Completions: where the original calls back on the main queue, the port calls back on `completionQueue`
-/// (default `.main`, as 4.4.8; 5.x has a similar `callbackQueue`). A memory hit in `queryCacheOperation` calls
+/// (default `.main`, as 4.4.8; 5.15.0 added a similar `callbackQueue`). A memory hit in `queryCacheOperation` calls
 /// `done` synchronously, as the original.
 ///
 /// Lifecycle (CACHE-13): the cache runs `deleteOldFiles` when `UIApplication.willTerminateNotification` or
