@@ -518,7 +518,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         if let sharedKey = Self.sharedManagerCacheKey { return sharedKey(url) }
         return url?.absoluteString
     }
-    ///  Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of the
+
+    /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of the
     /// data and each making a full-size bitmap, so chunks arriving faster than they decode pile up copies and bitmaps
     /// (SDWebImage #2427). The port follows 5.x (5.6.1 on) for the chunks before the last
     /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"): while a
