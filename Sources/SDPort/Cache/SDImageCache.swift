@@ -23,8 +23,8 @@ import Logging
 ///
 /// Lifecycle (CACHE-13): the cache runs `deleteOldFiles` when `UIApplication.willTerminateNotification` or
 /// `UIApplication.didEnterBackgroundNotification` is posted; the memory cache empties itself on
-/// `UIApplication.didReceiveMemoryWarningNotification`. The background task the original wraps around the
-/// background cleanup does not exist on Linux (no-op).
+/// `UIApplication.didReceiveMemoryWarningNotification` (the original subscribes to all three on iOS and tvOS only).
+/// The background task the original wraps around the background cleanup does not exist on Linux (no-op).
 ///
 /// Beyond the original: a file appears in the cache only whole (written to a temporary name in the cache
 /// directory, then renamed); write failures are logged (and thrown by `writeImageDataToDisk(_:forKey:)`); sizes
