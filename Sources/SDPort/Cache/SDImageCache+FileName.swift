@@ -11,7 +11,8 @@ import Foundation
 /// Differences, all in the direction of safety: the original hashes the key's C string, which stops at the
 /// first NUL; the port hashes every UTF-8 byte. The original measures the extension in UTF-16 units, the port
 /// in UTF-8 bytes (Linux's NAME_MAX counts bytes; the same for ASCII). Characters Linux cannot have in a file
-/// name (NUL, "/") are removed from the extension (5.x's `SDSanitizeFileNameString` removes NUL and ":").
+/// name (NUL, "/") are removed from the extension (5.x's `SDSanitizeFileNameString`, since 5.19.7, removes NUL
+/// and ":").
 /// Whatever the key, the name is one path component starting with the hash, so it never leaves the directory.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:245` (`-cachedFileNameForKey:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDDiskCache.m:360` (`SDDiskCacheFileNameForKey`), `SDWebImage/Core/SDDiskCache.m:345` (`SDSanitizeFileNameString`).

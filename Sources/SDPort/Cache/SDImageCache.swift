@@ -18,13 +18,13 @@ import Logging
 /// label, so "am I on the io queue" is answered with a dispatch-specific key (`isOnIOQueue`).
 ///
 /// Completions: where the original calls back on the main queue, the port calls back on `completionQueue`
-/// (default `.main`, as 4.4.8; 5.x has a similar `callbackQueue`). A memory hit in `queryCacheOperation` calls
+/// (default `.main`, as 4.4.8; 5.15.0 added a similar `callbackQueue`). A memory hit in `queryCacheOperation` calls
 /// `done` synchronously, as the original.
 ///
 /// Lifecycle (CACHE-13): the cache runs `deleteOldFiles` when `UIApplication.willTerminateNotification` or
 /// `UIApplication.didEnterBackgroundNotification` is posted; the memory cache empties itself on
-/// `UIApplication.didReceiveMemoryWarningNotification`. The background task the original wraps around the
-/// background cleanup does not exist on Linux (no-op).
+/// `UIApplication.didReceiveMemoryWarningNotification` (the original subscribes to all three on iOS and tvOS only).
+/// The background task the original wraps around the background cleanup does not exist on Linux (no-op).
 ///
 /// Beyond the original: a file appears in the cache only whole (written to a temporary name in the cache
 /// directory, then renamed); write failures are logged (and thrown by `writeImageDataToDisk(_:forKey:)`); sizes

@@ -1,7 +1,7 @@
 /// The image formats SDWebImage 4.4 can tell apart.
 ///
 /// Ports `SDImageFormat` from `NSData+ImageContentType.h` (4.4.8). The raw values are the original's.
-/// 5.x adds PDF (7), SVG (8), BMP (9) and RAW (10); this port keeps the 4.x set.
+/// 5.x adds PDF (7) and SVG (8) in 5.6.0, BMP (9) and RAW (10) in 5.14.0; this port keeps the 4.x set.
 /// At tag 4.4.8: `SDWebImage/NSData+ImageContentType.h:13` (`SDImageFormat`).
 /// At tag 5.21.5: `SDWebImage/Core/NSData+ImageContentType.h:17` (`SDImageFormat`).
 public enum SDImageFormat: Int, Sendable, CaseIterable {

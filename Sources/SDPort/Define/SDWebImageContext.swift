@@ -6,8 +6,8 @@ import Foundation
 /// option is an `NSString` typedef with one global constant per key; here it is a `String`-backed struct whose
 /// static members carry the same raw strings, so a key written by hand (`"imageTransformer"`) still matches.
 ///
-/// Only the keys that mean something without UIKit are defined. Left out on purpose: `animatedImageClass`
-/// (there is no `SDAnimatedImage` class here; chapter 09 says why), and the 5.x keys added after article A3 (`Docs/articles.md`).
+/// Only the keys that mean something without UIKit are defined. Left out on purpose: `animatedImageClass` (there is no
+/// `SDAnimatedImage` class here; chapter 09 says why), and the 5.x keys added after article A3 (`Docs/articles.md`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:13` (`SDWebImageContextOption`).
 public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible
@@ -22,7 +22,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public var description: String { rawValue }
 
     /// `String`: the key a view files its running load under instead of its class name (5.x
-    /// `sd_internalSetImageWithURL`); `sd_internalSetImage` honours it (`test_V501_setImageOperationKeyNamesTheViewsLoad`).
+    /// `sd_internalSetImageWithURL`); `sd_internalSetImage` honours it
+    /// (`test_V501_setImageOperationKeyNamesTheViewsLoad`).
     public static let setImageOperationKey: Self = "setImageOperationKey"
     /// `SDWebImageManager`: the manager that should run the load instead of the one asked.
     public static let customManager: Self = "customManager"
@@ -57,7 +58,7 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public static let cacheSerializer: Self = "cacheSerializer"
     /// `SDCallbackQueue` (or a `DispatchQueue`, taken with `.safeExecute`): where and how the 5.x flow calls back
     /// instead of the manager's, cache's or downloader's `completionQueue` (5.x `SDWebImageContextCallbackQueue`,
-    /// which came with 5.7).
+    /// which came with 5.15.0).
     public static let callbackQueue: Self = "callbackQueue"
     /// `UIImage`: set by the manager for a `RefreshCached` load, so a loader knows what is already cached
     /// (5.x `SDWebImageContextLoaderCachedImage`).

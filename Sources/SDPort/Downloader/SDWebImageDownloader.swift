@@ -14,7 +14,7 @@ import Foundation
 /// The session's protocol cache is the configuration's `urlCache`; `init()` uses `URLCache.shared`, the cache of
 /// 4.4.8's default session configuration (DL-20); pass a configuration to choose another. The User-Agent has
 /// the form of 4.4.8's macOS one with what Linux has instead of a bundle (`defaultUserAgent()`, chapter 08).
-/// 5.x moves the settings into `SDWebImageDownloaderConfig` and makes all pending operations depend on a
+/// 5.x moves the settings into `SDWebImageDownloaderConfig`; from 5.2.0 all pending operations depend on a
 /// new one for LIFO.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:88` (`-initWithSessionConfiguration:`), `SDWebImage/SDWebImageDownloader.m:283` (`-downloadImageWithURL:options:progress:completed:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:93` (`-initWithConfig:`), `SDWebImage/Core/SDWebImageDownloader.m:290` (`-createDownloaderOperationWithUrl:options:context:`).

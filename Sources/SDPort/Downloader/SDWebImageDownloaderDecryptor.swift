@@ -3,7 +3,7 @@ import Foundation
 /// Turns the downloaded bytes into image bytes before they are decoded (context key `downloadDecryptor`, V5-11),
 /// for example data served base64-encoded.
 ///
-/// Ports 5.x's `SDWebImageDownloaderDecryptor` class and its `base64Decryptor` (`SDWebImageDownloaderDecryptor.m`);
+/// Ports `SDWebImageDownloaderDecryptor` and its `base64Decryptor` (`SDWebImageDownloaderDecryptor.m`, 5.3.0+);
 /// 4.4.8 has no such step. As the port's request and response modifiers, it is a class around a block (5.x also
 /// has a protocol of the same name). The downloader loader calls it once the whole body has arrived, with the
 /// response; nil fails the load with `BadImageData` (1001). A decryptor turns progressive decoding off for its

@@ -15,9 +15,9 @@ import Foundation
 ///   a fast response its (0, -1) and "start" race with the response's own progress and notification on the session's
 ///   queue; the port calls them just before `resume`, so they always come first (a deliberate difference, chapter 08).
 /// - Progressive downloads hand every chunk to the progressive coder, the last one too (OP-10), and each image it
-///   returns arrives as a partial image before the final one. A coder may return none (an animated WebP, which
-///   libwebp cannot decode incrementally), and without a Content-Length no chunk is decoded. While a partial
-///   decode is queued or running, the chunks between are not decoded (the rule of 5.6.1 and later; 5.0–5.6.0 queue a decode for every
+///   returns arrives as a partial image before the final one. A coder may return none (an animated WebP, which libwebp
+///   cannot decode incrementally), and without a Content-Length no chunk is decoded. While a partial decode is queued
+///   or running, the chunks between are not decoded (the rule of 5.6.1 and later; 5.0–5.6.0 queue a decode for every
 ///   chunk; see `decodePartially`).
 /// - The session it is made for is held weakly; when it is gone at `start()` the operation makes its own (DL-19).
 /// - A status >= 400, or a 304 with nothing cached, is answered with "cancel", as 4.4.8 answers
@@ -99,7 +99,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var cachedData: Data?
     private var statusError: NSError?
     private var progressiveCoder: (any SDWebImageProgressiveCoder)?
-    /// A partial decode is queued or running: chunks arriving meanwhile are not decoded (5.x's rule).
+    /// A partial decode is queued or running: chunks arriving meanwhile are not decoded (5.6.1's rule).
     private var partialDecodePending = false
     /// The task has ended: a partial decode of a chunk before the last that has not started yet is skipped.
     private var downloadCompleted = false
@@ -519,14 +519,14 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         return url?.absoluteString
     }
 
-    /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of
-    /// the data and each making a full-size bitmap, so chunks arriving faster than they decode pile up copies and
-    /// bitmaps (SDWebImage #2427). The port follows 5.x for the chunks before the last
-    /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"):
-    /// while a partial decode is queued or running they only add to the data, and one that has not started when the
-    /// task ends is skipped. The last chunk (`finished`) is always decoded and, when the coder returns an image,
-    /// delivered as a partial image before the final one, as 4.4.8 does (OP-10; 5.x skips it). Fewer partial images arrive than in 4.4.8; each shows
-    /// all the data decoded at its time, and the final image is unchanged.
+    /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of the
+    /// data and each making a full-size bitmap, so chunks arriving faster than they decode pile up copies and bitmaps
+    /// (SDWebImage #2427). The port follows 5.x (5.6.1 on) for the chunks before the last
+    /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"): while a
+    /// partial decode is queued or running they only add to the data, and one that has not started when the task ends
+    /// is skipped. The last chunk (`finished`) is always decoded and, when the coder returns an image, delivered as a
+    /// partial image before the final one, as 4.4.8 does (OP-10; 5.21.5 skips it). Fewer partial images arrive than in
+    /// 4.4.8; each shows all the data decoded at its time, and the final image is unchanged.
     private func decodePartially(_ data: Data, finished: Bool) {
         let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in
             guard finished || (!partialDecodePending && !downloadCompleted) else { return nil }

@@ -3,8 +3,8 @@ import Foundation
 /// Rewrites the response of one download (context key `downloadResponseModifier`), for example to treat a
 /// status as a failure.
 ///
-/// Ports 5.x's `SDWebImageDownloaderResponseModifier` class (`SDWebImageDownloaderResponseModifier.h`). As in 5.x
-/// it runs when the response head arrives (after redirects), and the download operation's `response` is the
+/// Ports 5.x's `SDWebImageDownloaderResponseModifier` class (`SDWebImageDownloaderResponseModifier.h`, 5.3.0+). As in
+/// 5.x it runs when the response head arrives (after redirects), and the download operation's `response` is the
 /// modified response (V5-08). Returning nil stops the transfer and fails the load with
 /// `SDWebImageV5Error.invalidDownloadResponse` (2003); a modified HTTP status of 400 or more fails it with
 /// `invalidDownloadStatusCode` (2001). See `SDWebImageContextDownloadOperation`.

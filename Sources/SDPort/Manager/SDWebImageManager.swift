@@ -33,8 +33,8 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 /// Cancellation: once `SDWebImageCombinedOperation.cancel()` returns, no completion of that load is called,
 /// whatever thread cancelled it (see `SDWebImageCombinedOperation`).
 ///
-/// 5.x differences: loads take a context dictionary, loaders replace the downloader, the blacklist error is
-/// `SDWebImageErrorBlackListed` instead of `NSURLErrorFileDoesNotExist`, and a nil URL gives `InvalidURL`.
+/// 5.x differences: loads take a context dictionary, loaders replace the downloader, a nil URL gives `InvalidURL`
+/// instead of `NSURLErrorFileDoesNotExist`, and so does a failed URL until 5.8.0 made it `SDWebImageErrorBlackListed`.
 ///
 /// Thread safety: the settings are one `SDWebImageManagerSettings` value behind one lock, `failedURLs` is
 /// guarded by `failedURLsLock` and `runningOperations` by `runningOperationsLock` (the original's two semaphores).

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Ports `-[UIView sd_internalSetImageWithURL:placeholderImage:options:context:setImageBlock:progress:completed:]` and
 /// the transition half of `-sd_setImage:imageData:options:basedOnClassOrViaCustomSetImageBlock:transition:...`
-/// (`UIView+WebCache.m`, 5.21.5) as a body of its own, beside 4.4.8's (`sd_internalSetImage(with:...operationKey:...)`),
-/// which stays as 4.4.8 has it. A view tells the two apart by the entry a load came through, that is by the type of
-/// its options: `SDWebImageV5Options` here, 4.4.8's `SDWebImageOptions` there. The steps, in 5.21.5's order:
+/// (`UIView+WebCache.m`, 5.21.5) as a body of its own, beside 4.4.8's
+/// (`sd_internalSetImage(with:...operationKey:...)`), which stays as 4.4.8 has it. A view tells the two apart by the
+/// entry a load came through, that is by the type of its options: `SDWebImageV5Options` here, 4.4.8's
+/// `SDWebImageOptions` there. The steps, in 5.21.5's order:
 /// 1. The operation key is the context's `setImageOperationKey`, else the class name (written into the context passed
 ///    down). It becomes `sd_latestOperationKey`, and the load under that key is cancelled. (5.21.5 skips the cancel
 ///    for `AvoidAutoCancelImage`, which the port's 5.x options do not have.)
@@ -27,7 +28,7 @@ import Foundation
 /// 5.0–5.8 keep 4.4.8's rule). Each step of the
 /// transition first checks that `sd_latestOperationKey` is still the key it was when the transition began; when
 /// it is not, the step does nothing, so a newer load under another key is not overwritten by this one (5.9.4;
-/// V5-12). 5.9.0 also cleared the key on `sd_cancelCurrentImageLoad`; 5.18.0 dropped that, so in 5.21.5, and here,
+/// V5-12). 5.8.4 also cleared the key on `sd_cancelCurrentImageLoad`; 5.18.0 dropped that, so in 5.21.5, and here,
 /// a cancel followed by an image set by hand does not stop a transition already under way, nor does a newer load
 /// under the same key. 4.x loads neither set the key nor check it.
 ///
