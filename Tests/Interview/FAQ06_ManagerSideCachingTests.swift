@@ -18,7 +18,8 @@ final class FAQ06_ManagerSideCachingTests: XCTestCase {
         env = nil
     }
 
-    /// Parity: FAQ-06 — a finished download is stored in memory and on disk with the downloaded bytes.
+    /// Parity: FAQ-06 — a finished download is stored in memory and on disk with the downloaded bytes (no
+    /// `cacheSerializer` is set; 4.4.8 stores what a serializer returns instead).
     func test_FAQ06_downloadIsStoredInMemoryAndOnDiskWithItsBytes() throws {
         let url = try env.serveFixture("baseline.jpg")
         XCTAssertNotNil(env.load(url).calls.last?.image)
@@ -52,7 +53,8 @@ final class FAQ06_ManagerSideCachingTests: XCTestCase {
         XCTAssertEqual(env.diskImageExists(forKey: url.absoluteString), false)
     }
 
-    /// Parity: FAQ-06 — a transformed image is what gets stored, encoded again from its own pixels.
+    /// Parity: FAQ-06 — a transformed image is what gets stored, encoded again from its own pixels (4.4.8 keeps
+    /// the downloaded bytes when the delegate returns an equal image, and asks a `cacheSerializer` when one is set).
     func test_FAQ06_transformedImageIsStoredReencoded() throws {
         let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { image in

@@ -16,7 +16,7 @@ final class FAQ07_DiskLifetimeTests: XCTestCase {
     }
 
     /// Parity: FAQ-07 — a file 6 days old stays, one 8 days old goes, on terminate, on background, or on a call;
-    /// nothing is cleaned on a write.
+    /// nothing is cleaned on a write. (4.4.8 observes the two app notifications on iOS and tvOS only.)
     func test_FAQ07_cleanupOnTerminateBackgroundOrCall() throws {
         let directory = try TemporaryDirectory(prefix: "sdport-faq07")
         defer { directory.remove() }

@@ -66,7 +66,7 @@ final class FAQ08_CleanupRuleTests: XCTestCase {
     }
 
     /// Parity: FAQ-08 — under the limit, pass 2 does not run; and use does not matter: reading the oldest file
-    /// does not save it (no use-frequency rule).
+    /// does not save it (no use-frequency rule; the default `diskCacheExpireType` dates files by modification).
     func test_FAQ08_noPassTwoUnderLimitAndNoUseRule() throws {
         var unit: UInt64 = 0
         for (index, key) in ["a", "b", "c"].enumerated() {

@@ -31,8 +31,9 @@ final class FAQ11_ThreadSafetyTests: XCTestCase {
         cache.ioQueue.sync { XCTAssertTrue(cache.isOnIOQueue) }
     }
 
-    /// Parity: FAQ-11 — disk writes, reads and deletes all wait for the io queue: while it is held, a store
-    /// writes nothing, a check answers nothing and a removal deletes nothing; released, they run in order.
+    /// Parity: FAQ-11 — disk writes, reads and deletes all wait for the io queue (a query with `QueryDiskSync`
+    /// is the exception: it reads on the caller's thread): while it is held, a store writes nothing, a check
+    /// answers nothing and a removal deletes nothing; released, they run in order.
     func test_FAQ11_diskWorkRunsOnTheIOQueue() throws {
         let cache = self.cache!
         cache.storeImageData(toDisk: Data([1]), forKey: "existing")

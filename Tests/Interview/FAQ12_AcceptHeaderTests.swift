@@ -9,7 +9,8 @@ import XCTest
 ///
 /// Reads the downloader's default Accept header and checks that a request to a loopback server carries it.
 final class FAQ12_AcceptHeaderTests: XCTestCase {
-    /// Parity: FAQ-12 — the default header, and the server receives it.
+    /// Parity: FAQ-12 — the default header (4.4.8's when built with `SD_WEBP`, e.g. the WebP subspec; a plain
+    /// pod sends `image/*;q=0.8`), and the server receives it.
     func test_FAQ12_acceptHeaderReachesTheServer() throws {
         let server = SDPortTestServer()
         server.route("/a.webp", .file(TestFixtures.url("lossy.webp"), contentType: "image/webp"))

@@ -12,7 +12,8 @@ import XCTest
 /// cache and checks that the image read back from disk is a still, force-decoded one.
 final class FAQ13_ForceDecodingTests: XCTestCase {
     /// Parity: FAQ-13 — 8 bits per component, 4 bytes per pixel, alpha skipped for opaque images; animated
-    /// images untouched; large images scaled down under the 60 MB limit when asked.
+    /// images untouched; large images scaled down under the 60 MB limit when asked. (4.4.8 does this on iOS,
+    /// tvOS and watchOS; on macOS its coder returns the image as it is.)
     func test_FAQ13_forceDecodingMakesA32BitBitmapAndSkipsAnimatedImages() throws {
         XCTAssertEqual(SDWebImageCoderHelper.bitsPerComponent, 8)
         XCTAssertEqual(SDWebImageCoderHelper.bytesPerPixel, 4)
@@ -35,8 +36,8 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
                 .hasAlpha,
             "an image with alpha keeps it")
 
-        // A GIF with 4.4.8's default coders is its first frame, a still image, so it IS force-decoded; with the
-        // animated GIF coder added it is animated and left untouched.
+        // A GIF with 4.4.8's default coders is, under UIKit, its first frame, a still image, so it IS
+        // force-decoded; with the animated GIF coder added it is animated and left untouched.
         let gifData = try TestFixtures.data("animated.gif")
         let defaults = SDWebImageCodersManager()
         var stillData: Data? = gifData
@@ -68,7 +69,8 @@ final class FAQ13_ForceDecodingTests: XCTestCase {
     }
 
     /// Parity: FAQ-13 — the disk path: a GIF read back from the disk cache with the default coders is a still
-    /// image and comes back force-decoded (4.4.8's `diskImageForKey:` decompresses whatever the coder made).
+    /// image and comes back force-decoded (4.4.8's `diskImageForKey:` decompresses whatever the coder made
+    /// while `shouldDecompressImages` is on, the default).
     func test_FAQ13_gifFromDiskIsForceDecodedWithTheDefaultCoders() throws {
         let directory = try TemporaryDirectory(prefix: "faq13-disk")
         defer { directory.remove() }

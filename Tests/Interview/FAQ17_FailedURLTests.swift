@@ -37,8 +37,9 @@ final class FAQ17_FailedURLTests: XCTestCase {
     }
 
     /// Parity: FAQ-17 — the interview trap: in 4.4.8 a 404 is NOT "failed". The operation cancels a response
-    /// with status >= 400, the error is NSURLErrorCancelled, and cancelled never blacklists, so the next load
-    /// asks the server again. (4.0–4.2 blacklisted the 404; 5.x reports InvalidDownloadStatusCode, not blocked.)
+    /// with status >= 400, the error is NSURLErrorCancelled, and cancelled never blacklists (unless a manager
+    /// delegate's `shouldBlockFailedURL` says so), so the next load asks the server again. (4.0–4.2 blacklisted
+    /// the 404; 5.x reports InvalidDownloadStatusCode, not blocked.)
     func test_FAQ17_a404IsNotBlacklistedIn448() {
         env.server.route("/gone.png", .status(404))
         let url = env.server.url("/gone.png")
@@ -50,7 +51,8 @@ final class FAQ17_FailedURLTests: XCTestCase {
         XCTAssertEqual(env.server.hits("/gone.png"), 2)
     }
 
-    /// Parity: FAQ-17 — a timeout is the network's fault: the URL stays off the list and is tried again.
+    /// Parity: FAQ-17 — a timeout is the network's fault: the URL stays off the list and is tried again (no
+    /// manager delegate decides otherwise).
     func test_FAQ17_timeoutDoesNotBlacklist() {
         env.downloader.downloadTimeout = 0.5
         env.server.route("/slow.png", .stall)
