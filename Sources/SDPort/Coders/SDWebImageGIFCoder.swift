@@ -55,7 +55,8 @@ public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
         try decode(data, frameLimit: nil, keepingPartialRows: false)
     }
 
-    /// The first frame only, as a still image: what ImageIO's `initWithData:` gives for a GIF (COD-10). With
+    /// The first frame only, as a still image: what 4.4.8's ImageIO coder gives for a GIF on iOS, tvOS and
+    /// watchOS, where `-[UIImage initWithData:]` keeps one frame (COD-10). With
     /// `keepingPartialRows`, a first frame cut short keeps the rows that arrived (the rest transparent): an
     /// incremental decode of a GIF that is still downloading.
     public func decodeFirstFrame(from data: Data, keepingPartialRows: Bool = false) throws -> UIImage {
