@@ -32,8 +32,8 @@ final class COD01_CodersManagerTests: XCTestCase {
         }
     }
 
-    /// Parity: COD-01, COD-10 — the default list is 4.4.8's: the ImageIO coder, then the WebP coder (asked first);
-    /// the animated GIF coder is not in it. The shared manager uses it.
+    /// Parity: COD-01, COD-10 — the default list is 4.4.8's as built with `SD_WEBP`: the ImageIO coder, then the
+    /// WebP coder (asked first); the animated GIF coder is not in it. The shared manager uses it.
     func test_COD01_defaultCoders() {
         let coders = SDWebImageCodersManager.defaultCoders()
         XCTAssertEqual(coders.count, 2)

@@ -168,7 +168,8 @@ final class COD07_ImageHelpersTests: XCTestCase {
 
     /// Parity: COD-11 — `UIImage.decodedImage(with:)` force-decodes through the shared coders manager (a new,
     /// decoded bitmap), leaves an animated image as it is and answers nil for nil; `decodedAndScaledDownImage(with:)`
-    /// also scales an image over 60 MB of pixels under the limit (`UIImage+ForceDecode.m:14-28`).
+    /// also scales an image over 60 MB of pixels under the limit (`UIImage+ForceDecode.m:14-28`; 4.4.8's coder
+    /// does both on iOS, tvOS and watchOS only).
     func test_COD11_forceDecodeCategory() throws {
         let png = try XCTUnwrap(UIImage.sd_image(with: try TestFixtures.data("rgba.png")))
         let decoded = try XCTUnwrap(UIImage.decodedImage(with: png))

@@ -492,8 +492,8 @@ final class MGRManagerTests: XCTestCase {
         }
     }
 
-    /// Parity: MGR-07, COD-10 — with 4.4.8's default coders a GIF is a still image, so the delegate's transform
-    /// applies to it without `TransformAnimatedImage`, and it is cached as one frame.
+    /// Parity: MGR-07, COD-10 — with 4.4.8's default coders a GIF is a still image (under UIKit), so the delegate's
+    /// transform applies to it without `TransformAnimatedImage`, and it is cached as one frame.
     func test_MGR07_stillGIFOfTheDefaultCodersIsTransformed() throws {
         let delegate = ManagerTransformingTestDelegate()
         delegate.transform = { $0 }
