@@ -2,9 +2,9 @@ import Foundation
 import SDPort
 
 /// The cache layout, read from a real `SDImageCache` in a temporary directory after storing three images: the
-/// memory cache (strong entries and the weak table, which 4.4.8's `SDMemoryCache` adds to its NSCache), and the
-/// disk tree, whose file names are the MD5 of the key plus the key's extension (`SDImageCache.m:245-261`,
-/// `cachedFileNameForKey:`).
+/// memory cache (strong entries and the weak table, which 4.4.8's `SDMemoryCache` adds to its NSCache on iOS and
+/// tvOS), and the disk tree, whose file names are the MD5 of the key plus the key's extension
+/// (`SDImageCache.m:245-261`, `cachedFileNameForKey:`).
 enum CacheLayoutDiagram {
     static let keys = [
         "https://images.example/cat.png", "https://images.example/dog.jpg?size=large",
