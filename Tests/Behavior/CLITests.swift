@@ -79,8 +79,8 @@ final class CLITests: XCTestCase {
     }
 
     /// Parity: COD-01, COD-10 — `sdport load` says which coder decoded the image: with 4.4.8's default set a GIF
-    /// is `SDWebImageImageIOCoder`'s first frame (as under UIKit); `--gif-coder` adds `SDWebImageGIFCoder`, as a 4.4.8 app would,
-    /// and the GIF animates.
+    /// is `SDWebImageImageIOCoder`'s first frame (as under UIKit); `--gif-coder` adds `SDWebImageGIFCoder`, as a
+    /// 4.4.8 app would, and the GIF animates.
     func test_CLI_animatedGIFReportsItsFramesAndTheCoder() throws {
         let still = try jsonObject(
             CLIProcess.run([

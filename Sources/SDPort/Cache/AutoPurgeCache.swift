@@ -4,12 +4,12 @@ import Foundation
 /// entry first, that empties itself when `UIApplication.didReceiveMemoryWarningNotification` is posted.
 ///
 /// Ports `SDMemoryCache` (the private `NSCache` subclass at the top of `SDImageCache.m`, 4.4.8; 4.0–4.2 had
-/// `AutoPurgeCache` there, 4.3 a plain `NSCache`), including its optional weak side table (`shouldUseWeakMemoryCache`,
-/// 4.4.2+; the original has the table and the warning purge on iOS and tvOS only): when `weakCacheEnabled` answers
-/// true, every object set is also remembered weakly, a memory warning drops only the strong entries, and a later
-/// `object(forKey:)` finds an object that something else still keeps alive and puts it back. `removeObject` and
-/// `removeAllObjects` clear both. 5.x moves this into `SDMemoryCache.m` with the same behaviour (weak table off by
-/// default since 5.12).
+/// `AutoPurgeCache` there, 4.3.0 a plain `NSCache`), including its weak side table (since 4.3.1; optional through
+/// `shouldUseWeakMemoryCache` since 4.4.2; the original has the table and the warning purge on iOS and tvOS only): when
+/// `weakCacheEnabled` answers true, every object set is also remembered weakly, a memory warning drops only the strong
+/// entries, and a later `object(forKey:)` finds an object that something else still keeps alive and puts it back.
+/// `removeObject` and `removeAllObjects` clear both. 5.x moves this into `SDMemoryCache.m` with the same behaviour
+/// (weak table off by default since 5.12).
 ///
 /// Linux forces a difference: Foundation's `NSCache` in swift-corelibs-foundation is not least-recently-used —
 /// with equal costs it evicts the entry just inserted, reads do not refresh recency, and inserts with varying

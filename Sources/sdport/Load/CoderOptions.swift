@@ -3,8 +3,8 @@ import SDPort
 
 /// `--gif-coder`: adds `SDWebImageGIFCoder` to the shared coders, as a 4.4.8 app does to get animated GIFs.
 /// Without it the coders are 4.4.8's default set with `SD_WEBP` (`SDWebImageImageIOCoder`, `SDWebImageWebPCoder`),
-/// which decodes a GIF to its first frame, still, as under UIKit. `--max-pixels` sets `SDWebImageCoderHelper.maxDecodedPixelCount`, the
-/// decoders' pixel limit (REL-01).
+/// which decodes a GIF to its first frame, still, as under UIKit. `--max-pixels` sets
+/// `SDWebImageCoderHelper.maxDecodedPixelCount`, the decoders' pixel limit (REL-01).
 struct CoderOptions: ParsableArguments {
     @Flag(
         name: .customLong("gif-coder"),
