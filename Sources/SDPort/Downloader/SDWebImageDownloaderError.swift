@@ -5,7 +5,9 @@ import Foundation
 ///
 /// The original gets its network errors from NSURLSession (`NSURLErrorDomain`); this port gets libcurl result
 /// codes and maps them onto the same `NSURLErrorDomain` codes, so callers (and the manager's failed-URL rule)
-/// can test them the same way. Errors the original makes itself keep `SDWebImageErrorDomain`.
+/// can test them the same way. The errors the original makes itself keep its domains: `SDWebImageErrorDomain` code 0
+/// for no data or no pixels and -1 for the view's nil URL; `NSURLErrorDomain` for "Task can't be initialized" and
+/// the manager's failed or empty URL (-1100).
 enum SDWebImageDownloaderError {
     /// The userInfo key carrying the HTTP status of a cancelled response (4.0–4.2 made the status the error code).
     static let statusCodeKey = "statusCode"

@@ -37,8 +37,8 @@ public final class SDCallbackQueue: Sendable {
         storedPolicy = SDLocked(wrappedValue: .safeExecute)
     }
 
-    /// The main queue with the `.safeAsyncMainThread` policy: 5.x's default callback queue. A new object each time,
-    /// as 5.x makes one per call.
+    /// The main queue with the `.safeAsyncMainThread` policy: 5.21.5's default callback queue. A new object each
+    /// time, as 5.21.0 and later make one per call (5.15.0–5.20.1 share one, with the default policy).
     public static var main: SDCallbackQueue {
         let queue = SDCallbackQueue(dispatchQueue: .main)
         queue.policy = .safeAsyncMainThread
