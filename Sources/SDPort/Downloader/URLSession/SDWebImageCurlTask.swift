@@ -378,7 +378,14 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         }
         delegate.curlTask(self, didReceive: response) { disposition in
             let allowed = disposition == .allow
-            if let source {
+            if let source, allowed, let parked = source.takeParked() {
+                // The whole transfer ended before this answer: what it held is delivered from the delegate queue,
+                // in NSURLSession's order (data, then completion), without a trip through the engine thread.
+                self.session.delegateQueue.async {
+                    if !parked.body.isEmpty { self.handleData(parked.body, from: source) }
+                    self.handleCompletion(parked.result, from: source)
+                }
+            } else if let source {
                 let error = SDWebImageDownloaderError.cancelled(self.originalRequest.url)
                 if self.session.engine?.submit(allowed ? .proceed(source) : .cancel(source, error)) != true {
                     self.completeAsync(error)

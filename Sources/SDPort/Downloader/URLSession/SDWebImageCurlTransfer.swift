@@ -5,12 +5,14 @@ import Foundation
 ///
 /// Created by the task on any thread; from `attach(to:)` on, every method runs on the engine's thread only
 /// (libcurl calls the header and write callbacks from inside `curl_multi_perform` on that thread), so the
-/// mutable state below needs no lock: it is confined to the engine thread.
+/// mutable state below needs no lock: it is confined to the engine thread. The one exception is `parked`, behind
+/// its own lock.
 ///
 /// A transfer reports three events to its task, in order: the final response head (redirect hops and
 /// 1xx blocks are skipped), body chunks, and completion. After the response head it holds the body back
 /// until the task says to proceed, because NSURLSession asks its delegate for a response disposition
-/// before it delivers any data; a transfer that ends meanwhile keeps its result until then.
+/// before it delivers any data; a transfer that ends meanwhile parks its body and result, and the task's answer
+/// takes them from the delegate queue.
 final class SDWebImageCurlTransfer: @unchecked Sendable {
     /// What the task asks libcurl to do. Built once, read-only.
     struct Configuration: Sendable {
@@ -58,8 +60,18 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
 
     // The body.
     private var heldBody = Data()
-    private var heldResult: NSError??
     private(set) var receivedBytes = 0
+    /// A transfer that ends while its task has not yet answered the response parks its receiver, body and result
+    /// here, so that the task can take them on the delegate queue without a round trip through the engine thread
+    /// (over loopback most transfers end before the answer). Written on the engine thread, taken once from either
+    /// side; guarded by `parkedLock`.
+    private var parked: Parked?
+    private let parkedLock = NSLock()
+    struct Parked {
+        let task: SDWebImageCurlTask
+        let body: Data
+        let result: NSError?
+    }
     private var expectedBytes = 0
     /// The most a body buffer reserves ahead from a Content-Length: the header is the server's word, and a
     /// reservation of what it claims (100 GB, say) is an allocation that fails before one byte has arrived.
@@ -191,14 +203,42 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
     func end(with error: NSError?) {
         switch phase {
         case .finished: return
-        case .awaitingDisposition: heldResult = .some(error)
+        case .awaitingDisposition: park(error)
         case .headers, .streaming: finish(error)
         }
     }
 
-    /// The task accepted the response: deliver what was held back, then the held result if any.
+    /// The transfer ended before the task answered its response: finished on the engine's side, the rest parked.
+    private func park(_ error: NSError?) {
+        phase = .finished
+        releaseHandle()
+        guard let receiver = task else { return }
+        task = nil
+        let body = heldBody
+        heldBody = Data()
+        parkedLock.withLock { parked = Parked(task: receiver, body: body, result: error) }
+    }
+
+    /// What a transfer that ended before the task's answer parked; nil when nothing is (or is still) parked. Any
+    /// thread: whoever takes it delivers it.
+    func takeParked() -> Parked? {
+        parkedLock.withLock {
+            defer { parked = nil }
+            return parked
+        }
+    }
+
+    /// The task accepted the response: deliver what was held back, or what was parked after the task looked.
     func proceed() {
-        guard phase == .awaitingDisposition else { return }
+        guard phase == .awaitingDisposition else {
+            // Parked after the task looked and found nothing: delivered from here, as it was before parking.
+            if let parked = takeParked() {
+                receivedBytes += parked.body.count
+                if !parked.body.isEmpty { parked.task.transfer(self, didReceive: parked.body) }
+                parked.task.transfer(self, didCompleteWith: parked.result)
+            }
+            return
+        }
         phase = .streaming
         if !heldBody.isEmpty {
             let body = heldBody
@@ -206,11 +246,11 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
             receivedBytes += body.count
             task?.transfer(self, didReceive: body)
         }
-        if let result = heldResult { finish(result) }
     }
 
     /// Ends the transfer without telling the task (used when the task replaces it).
     func discard() {
+        _ = takeParked()
         phase = .finished
         task = nil
         releaseHandle()
@@ -218,7 +258,11 @@ final class SDWebImageCurlTransfer: @unchecked Sendable {
 
     /// Reports completion once and lets go of the handle and the task.
     func finish(_ error: NSError?) {
-        guard phase != .finished else { return }
+        guard phase != .finished else {
+            // A parked transfer that the task cancels instead of accepting: the cancellation is its result.
+            if let parked = takeParked() { parked.task.transfer(self, didCompleteWith: error) }
+            return
+        }
         phase = .finished
         releaseHandle()
         let receiver = task
