@@ -22,6 +22,9 @@ import Foundation
 extension SDWebImageDownloader: SDWebImageCurlTaskDelegate {
     /// The queued or running operation whose task is `task` (`-operationWithTask:`), if it takes task callbacks.
     func operation(with task: SDWebImageCurlTask) -> SDWebImageCurlTaskDelegate? {
+        if let owner = task.owner as? SDWebImageDownloaderOperation {
+            return owner.takesCallbacks(of: task) ? owner : nil
+        }
         if let owner = task.owner as? any Operation & SDWebImageDownloaderOperationInterface {
             return !owner.isFinished && owner.dataTask === task ? owner as? SDWebImageCurlTaskDelegate : nil
         }

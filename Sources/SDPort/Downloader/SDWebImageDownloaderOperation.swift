@@ -284,6 +284,14 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
     }
 
+    /// Whether the downloader should forward `task`'s callbacks here: unfinished and still this task's operation.
+    /// Asked under `lifecycleLock`, so a cancel in progress on another thread (which has already stopped the task,
+    /// whose end may arrive at once) is seen whole: its task's late end then goes nowhere and "stop" stays posted
+    /// once (DL-18).
+    func takesCallbacks(of task: SDWebImageCurlTask) -> Bool {
+        lifecycleLock.withLock { !isFinished && dataTask === task }
+    }
+
     private func done() {
         lifecycleLock.withLock {
             if isExecuting { setExecuting(false) }
