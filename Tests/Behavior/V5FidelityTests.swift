@@ -150,6 +150,47 @@ final class V5FidelityTests: XCTestCase {
         XCTAssertEqual(finished.values, [0], "a finished load is not answered again")
     }
 
+    /// Parity: V5-06 (a deliberate difference) — cancelled while its transformer runs, after the download ended:
+    /// 5.21.5 checks the cancel only before the cache query's answer and the loader's, so it would still store and
+    /// deliver the transformed image; the port answers once with 2002 and delivers nothing else once `cancel()` has
+    /// returned (chapter 08).
+    func test_V506_cancelDuringTheTransformAnswersCancelledNotTheImage() throws {
+        let url = try env.serveFixture("gradient.png", at: "/t.png")
+        let transformer = HeldTransformer()
+        let calls = Recorder<CompletionCall>()
+        let operation = env.manager.loadImage(with: url, options: [], context: [.imageTransformer: transformer]) {
+            image, data, error, cacheType, finished, imageURL in
+            calls.append(
+                CompletionCall(
+                    image: image, data: data, error: error, cacheType: cacheType, finished: finished, url: imageURL))
+        }
+        // The load's earlier steps answer on the main queue: wait with the run loop turning.
+        XCTAssertTrue(waitUntil { transformer.stage.value == .entered }, "the transform started")
+        operation.cancel()
+        transformer.gate.signal()
+        XCTAssertTrue(waitUntil { calls.count == 1 && transformer.stage.value == .returned })
+        XCTAssertTrue(env.waitForDownloadsToEnd())
+        drainMainQueue()
+        XCTAssertEqual(calls.count, 1, "one answer")
+        let call = try XCTUnwrap(calls.values.first)
+        XCTAssertEqual(call.errorCode, 2002)
+        XCTAssertNil(call.image, "the transformed image is not delivered after the cancel")
+    }
+
+    /// A transformer that waits at `gate` until the test lets it go, and says when it has started and returned.
+    private final class HeldTransformer: SDImageTransformer, Sendable {
+        enum Stage: Sendable { case idle, entered, returned }
+        let stage = Locked(Stage.idle)
+        let gate = DispatchSemaphore(value: 0)
+        var transformerKey: String { "held" }
+        func transformedImage(with image: UIImage, forKey key: String) -> UIImage? {
+            stage.update { $0 = .entered }
+            gate.wait()
+            defer { stage.update { $0 = .returned } }
+            return image
+        }
+    }
+
     // MARK: V5-07 Cache query token
 
     /// Parity: V5-07 — cancelling a context-based cache query calls its done block at once with no image, and the

@@ -13,7 +13,9 @@ import Foundation
 /// the load had already called its final completion; 4.4.8 (and the port's 4.x flow) stays silent. 5.x gets there
 /// through each step's own cancel check (the cache query's token answers at once, the loader reports the cancel);
 /// the port registers one cancel handler, so every step gives the same single answer, and keeps its rule that
-/// nothing else of the load is delivered once `cancel()` has returned.
+/// nothing else of the load is delivered once `cancel()` has returned. A deliberate difference: 5.21.5 has no
+/// cancel check after the loader, so a load cancelled during its transform or store gets no 2002 and still
+/// delivers its image (chapter 08; `test_V506_cancelDuringTheTransformAnswersCancelledNotTheImage`).
 ///
 /// Completions go through `callbackQueue` (V5-12): the context's `SDCallbackQueue`, else the manager's
 /// `completionQueue` with 5.x's policies. With the main queue, a completion due on the main thread runs at once, as
