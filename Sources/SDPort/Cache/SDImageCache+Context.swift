@@ -5,15 +5,17 @@ import Foundation
 ///
 /// Ports `-[SDImageCache queryCacheOperationForKey:options:context:done:]` and
 /// `-storeImage:imageData:forKey:cacheType:completion:` of `SDImageCache.m` (5.21.5). The disk search is the one query
-/// core both queries share (`performQuery`). Differences from the 4.4.8 query (`queryCacheOperation(forKey:options:done:)`):
-/// disk data is decoded with `SDImageCacheDecodeImageData` (context coder, `decodeFirstFrameOnly`, scale factor,
-/// `avoidDecodeImage`) rather than always by the shared coders, `queryMemoryDataSync` exists, and
-/// `decodeFirstFrameOnly` also turns an animated image found in memory into a still one.
+/// core both queries share (`performQuery`). Differences from the 4.4.8 query
+/// (`queryCacheOperation(forKey:options:done:)`): disk data is decoded with `SDImageCacheDecodeImageData` (context
+/// coder, `decodeFirstFrameOnly`, scale factor, `avoidDecodeImage`) rather than always by the shared coders,
+/// `queryMemoryDataSync` exists, and `decodeFirstFrameOnly` also turns an animated image found in memory into a still
+/// one.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:605` (`-queryCacheOperationForKey:options:context:done:`), `SDWebImage/Core/SDImageCache.m:48` (`-cancel`), `SDWebImage/Core/SDCallbackQueue.m:18` (`SDSafeAsyncMainThread`), `SDWebImage/Core/SDImageCache.m:957` (`-storeImage:imageData:forKey:cacheType:completion:`).
 extension SDImageCache {
     /// Looks `key` up in memory, then on disk.
     ///
-    /// - Memory hit without `queryMemoryData`: `done(image, nil, .memory)` at once, on the caller's thread; returns nil.
+    /// - Memory hit without `queryMemoryData`: `done(image, nil, .memory)` at once, on the caller's thread; returns
+    ///   nil.
     /// - Otherwise the disk is read on the io queue: synchronously with `queryMemoryDataSync` after a memory hit or
     ///   `queryDiskDataSync` after a miss (the caller waits, and `done` runs on the caller's thread before this
     ///   returns, outside the io queue, as 5.12.4 and later do; 5.0–5.12.3 run it inside); else asynchronously,
