@@ -6,7 +6,8 @@ import Synchronization
 /// same directory, which is then renamed over the destination (rename within one directory is atomic on
 /// POSIX file systems). On any failure the temporary file is removed.
 ///
-/// Not in the original, which writes with `NSDataWritingAtomic` (the same idea, inside Foundation). Written
+/// Not in the original, which writes with `NSDataWritingAtomic` by default (its `diskCacheWritingOptions`; the
+/// same idea, inside Foundation). Written
 /// with POSIX calls so a failure reports its `errno` and the cache can tell "directory missing" (create it and
 /// retry) from "cannot write" (report it).
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:341` (`-_storeImageDataToDisk:forKey:`).

@@ -7,7 +7,7 @@ import Foundation
 /// would otherwise be; that, one hash per operation and the key kept once are what bring the LRU close to a locked
 /// `Dictionary` (`sdport-bench cache`).
 ///
-/// Not a type of the original: the state of `SDMemoryCache` (`SDImageCache.m:21-65`, 4.4.8), whose NSCache keeps
+/// Not a type of the original: the state of `SDMemoryCache` (`SDImageCache.m:21-141`, 4.4.8), whose NSCache keeps
 /// it inside Foundation. Not thread-safe by itself; `AutoPurgeCache` guards it with its lock.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:21` (`SDMemoryCache`).
 @usableFromInline

@@ -4,19 +4,22 @@ import Foundation
 /// 5.x cache type (V5-01, V5-04).
 ///
 /// Ports `-[SDImageCache queryCacheOperationForKey:options:context:done:]` and
-/// `-storeImage:imageData:forKey:cacheType:completion:` of `SDImageCache.m` (5.x). The disk search is the one query
-/// core both queries share (`performQuery`). Differences from the 4.4.8 query (`queryCacheOperation(forKey:options:done:)`):
-/// disk data is decoded with `SDImageCacheDecodeImageData` (context coder, `decodeFirstFrameOnly`, scale factor,
-/// `avoidDecodeImage`) rather than always by the shared coders, `queryMemoryDataSync` exists, and
-/// `decodeFirstFrameOnly` also turns an animated image found in memory into a still one.
+/// `-storeImage:imageData:forKey:cacheType:completion:` of `SDImageCache.m` (5.21.5). The disk search is the one query
+/// core both queries share (`performQuery`). Differences from the 4.4.8 query
+/// (`queryCacheOperation(forKey:options:done:)`): disk data is decoded with `SDImageCacheDecodeImageData` (context
+/// coder, `decodeFirstFrameOnly`, scale factor, `avoidDecodeImage`) rather than always by the shared coders,
+/// `queryMemoryDataSync` exists, and `decodeFirstFrameOnly` also turns an animated image found in memory into a still
+/// one.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:605` (`-queryCacheOperationForKey:options:context:done:`), `SDWebImage/Core/SDImageCache.m:48` (`-cancel`), `SDWebImage/Core/SDCallbackQueue.m:18` (`SDSafeAsyncMainThread`), `SDWebImage/Core/SDImageCache.m:957` (`-storeImage:imageData:forKey:cacheType:completion:`).
 extension SDImageCache {
     /// Looks `key` up in memory, then on disk.
     ///
-    /// - Memory hit without `queryMemoryData`: `done(image, nil, .memory)` at once, on the caller's thread; returns nil.
+    /// - Memory hit without `queryMemoryData`: `done(image, nil, .memory)` at once, on the caller's thread; returns
+    ///   nil.
     /// - Otherwise the disk is read on the io queue: synchronously with `queryMemoryDataSync` after a memory hit or
     ///   `queryDiskDataSync` after a miss (the caller waits, and `done` runs on the caller's thread before this
-    ///   returns, outside the io queue, where 5.x runs it inside); else asynchronously, `done` on `completionQueue`.
+    ///   returns, outside the io queue, as 5.12.4 and later do; 5.0–5.12.3 run it inside); else asynchronously,
+    ///   `done` on `completionQueue`.
     ///   A memory hit reports the memory image with the disk data (`.memory`); a disk hit is decoded, put in memory
     ///   (when `config.shouldCacheImagesInMemory` and the context's `storeCacheType` allows memory; a thumbnail under
     ///   its own key, see `SDImageCache+Thumbnail`) and reported as `.disk`; a miss or undecodable file as `.none`.
@@ -48,8 +51,9 @@ extension SDImageCache {
         // A synchronous 5.x query searches on the io queue (4.4.8's `.queryDiskSync` reads on the caller's thread)
         // and calls `done` once the search has returned, on the caller's thread. Where 5.x calls `done` changed
         // within 5.x: chapter 08 gives the versions.
-        // 5.x answers through the context's callback queue, else the main queue with its main-thread policy; the
-        // port's default is this cache's `completionQueue` under the same policies (`SDCallbackQueue`).
+        // 5.21 answers through the context's callback queue (5.15.0 on), else the main queue with its main-thread
+        // policy (5.21.0 on; earlier 5.x post to the main queue); the port's default is this cache's
+        // `completionQueue` under the same policies (`SDCallbackQueue`).
         let callbackQueue = context?.callbackQueue ?? SDCallbackQueue(completionQueue: completionQueue)
         let callBack: @Sendable (@escaping @Sendable () -> Void) -> Void = { callbackQueue.async($0) }
         let token = SDImageCacheToken(key: key, done: done, callBack: callBack)

@@ -13,18 +13,18 @@ extension SDImageCache {
         case ioQueue
         /// On the caller's thread, `done` before returning: 4.4.8's `SDImageCacheQueryDiskSync`.
         case callersThread
-        /// On the io queue with the caller waiting, `done` on the caller's thread: 5.x's `QueryDiskDataSync`.
+        /// On the io queue with the caller waiting, `done` on the caller's thread after the wait: 5.x's
+        /// `QueryDiskDataSync` (5.12.4 on; 5.0–5.12.3 call `done` inside the io queue).
         case ioQueueWaiting
     }
 
-    /// Searches the disk for `key` and answers `done`, as `execution` says. `memoryImage` (a memory hit whose data
-    /// was asked for) is answered with the file's bytes as `.memory`; otherwise `decode` turns the file into an
-    /// image, which goes into memory and is answered as `.disk` (a file that does not decode: nil image, its data,
-    /// `.disk`, CACHE-16). With
-    /// `checksCancelBeforeDone` an asynchronous answer is dropped when the operation was cancelled meanwhile (5.x);
-    /// 4.4.8 checks only before the search. `memoryKey` (5.x only) names the memory key a decoded file goes under,
-    /// nil for none; without it the file goes under `key`. `callBack` (5.x only) runs an asynchronous answer
-    /// instead of `completionQueue`. Returns the cancel token.
+    /// Searches the disk for `key` and answers `done`, as `execution` says. `memoryImage` (a memory hit whose data was
+    /// asked for) is answered with the file's bytes as `.memory`; otherwise `decode` turns the file into an image,
+    /// which goes into memory and is answered as `.disk` (a file that does not decode: nil image, its data, `.disk`,
+    /// CACHE-16). With `checksCancelBeforeDone` an asynchronous answer is dropped when the operation was cancelled
+    /// meanwhile (5.13.0 on); 4.4.8 checks only before the search. `memoryKey` (5.x only) names the memory key a
+    /// decoded file goes under, nil for none; without it the file goes under `key`. `callBack` (5.x only) runs an
+    /// asynchronous answer instead of `completionQueue`. Returns the cancel token.
     func performQuery(
         forKey key: String, memoryImage: UIImage?, execution: QueryExecution, checksCancelBeforeDone: Bool,
         memoryKey: (@Sendable (UIImage) -> String?)? = nil,

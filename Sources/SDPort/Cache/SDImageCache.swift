@@ -13,13 +13,14 @@ import Logging
 /// `Library/Caches`) is `$XDG_CACHE_HOME` when it is set to an absolute path, else `$HOME/.cache`. 5.x moves the
 /// default to `Caches/com.hackemist.SDImageCache/default` and migrates the 4.x files.
 ///
-/// Threads (FAQ-11): the memory cache is thread-safe by itself; every disk read, write and delete runs on one
-/// serial queue labelled `com.hackemist.SDWebImageCache` (`ioQueue`). Linux cannot ask for the current queue's
-/// label, so "am I on the io queue" is answered with a dispatch-specific key (`isOnIOQueue`).
+/// Threads (FAQ-11): the memory cache is thread-safe by itself; every disk read, write and delete runs on one serial
+/// queue labelled `com.hackemist.SDWebImageCache` (`ioQueue`), except a `.queryDiskSync` search, which reads on the
+/// caller's thread as 4.4.8's does. Linux cannot ask for the current queue's label, so "am I on the io queue" is
+/// answered with a dispatch-specific key (`isOnIOQueue`).
 ///
 /// Completions: where the original calls back on the main queue, the port calls back on `completionQueue`
 /// (default `.main`, as 4.4.8; 5.15.0 added a similar `callbackQueue`). A memory hit in `queryCacheOperation` calls
-/// `done` synchronously, as the original.
+/// `done` synchronously without `.queryDataWhenInMemory`, as the original.
 ///
 /// Lifecycle (CACHE-13): the cache runs `deleteOldFiles` when `UIApplication.willTerminateNotification` or
 /// `UIApplication.didEnterBackgroundNotification` is posted; the memory cache empties itself on

@@ -6,7 +6,8 @@ import Foundation
 /// Ports `SDImageCacheConfig` (`SDImageCacheConfig.m`, 4.4.8), with its defaults: decompress on, exclude from
 /// backup on, memory cache on, weak memory cache on, one week, no size limit, expiry by modification date.
 /// 5.x renames `maxCacheAge`/`maxCacheSize` to `maxDiskAge`/`maxDiskSize`, makes a negative age mean "never
-/// expire", adds memory limits here, and defaults the weak cache off and the expiry to the access date.
+/// expire", adds memory limits here, and later defaults the weak cache off (5.12.0) and the expiry to the access
+/// date (5.20.0).
 ///
 /// Linux differences: `shouldDisableiCloud` has nothing to switch off (no backup attribute exists), it is kept
 /// for source compatibility. Disk writes are always atomic (temporary file, then rename), whatever

@@ -2,9 +2,10 @@ import Foundation
 
 /// Why the disk cache could not write a file: the port's clear error for an unusable cache directory.
 ///
-/// The original ignores write errors (`writeToURL:options:error:nil` in `-[SDImageCache _storeImageDataToDisk:forKey:]`,
-/// 4.4.8); the port still never fails a store because of them, but logs this error, and returns it from
-/// `SDImageCache.writeImageDataToDisk(_:forKey:)`, a port addition that throws. In `SDWebImageErrorDomain`.
+/// The original ignores write errors (`writeToURL:options:error:nil` in
+/// `-[SDImageCache _storeImageDataToDisk:forKey:]`, 4.4.8); the port still never fails a store because of them, but
+/// logs this error, and returns it from `SDImageCache.writeImageDataToDisk(_:forKey:)`, a port addition that throws.
+/// In `SDWebImageErrorDomain`.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:341` (`-_storeImageDataToDisk:forKey:`).
 public enum SDImageCacheError: Error, Sendable, Equatable, CustomNSError, LocalizedError {
     /// The cache directory does not exist and could not be created.

@@ -2,7 +2,8 @@
 ///
 /// Ports `SDImageCacheOptions` from `SDImageCache.h` (4.4.8). 5.x renumbers them: `QueryDataWhenInMemory` becomes
 /// `QueryMemoryData` (1 << 0), `QueryDiskSync` splits into `QueryMemoryDataSync` (1 << 1) and `QueryDiskDataSync`
-/// (1 << 2), `ScaleDownLargeImages` moves to 1 << 3, and more follow (`DecodeFirstFrameOnly`, `MatchAnimatedImageClass`).
+/// (1 << 2), `ScaleDownLargeImages` moves to 1 << 3, and more follow (`DecodeFirstFrameOnly`; `MatchAnimatedImageClass`
+/// since 5.1.0).
 /// At tag 4.4.8: `SDWebImage/SDImageCache.h:28` (`SDImageCacheOptions`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCache.h:18` (`SDImageCacheOptions`).
 public struct SDImageCacheOptions: OptionSet, Sendable, Hashable {

@@ -4,12 +4,13 @@ import Foundation
 ///
 /// Ports `SDImageCacheToken` (`SDImageCache.m`, 5.13.0 and later). Cancelling it stops a disk search that has not
 /// started and answers the query's `done` with `(nil, nil, .none)` through the query's `SDCallbackQueue` (the context's
-/// callback queue, else the cache's `completionQueue` with 5.x's policies): on the main thread with the main queue,
+/// callback queue, else the cache's `completionQueue` with 5.21's policies): on the main thread with the main queue,
 /// before `cancel()` returns (5.21.5). 4.4.8's query returns a bare `NSOperation`, whose cancel silences `done` for
-/// good; the port's 4.x query keeps that.
+/// good when it comes before the disk search starts (a search already running still answers); the port's 4.x query
+/// keeps that.
 ///
-/// Difference: 5.x keeps the done block in the token after the query has answered, so a cancel after the answer
-/// calls `done` a second time with nothing; the port hands `done` out once (the answer or the cancel, whichever
+/// Difference: 5.x (5.13.0 on) keeps the done block in the token after the query has answered, so a cancel after the
+/// answer calls `done` a second time with nothing; the port hands `done` out once (the answer or the cancel, whichever
 /// comes first). `doneBlock`, `search` and `cancelled` are guarded by `lock`.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:38` (`SDImageCacheToken`), `SDWebImage/Core/SDImageCache.m:48` (`-cancel`).
 public final class SDImageCacheToken: Operation, @unchecked Sendable {

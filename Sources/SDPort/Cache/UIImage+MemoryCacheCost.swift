@@ -6,7 +6,8 @@ import Foundation
 /// `SDMemoryCacheCostForImage` (4.0–4.4.3 had it as `SDCacheCostForImage` in `SDImageCache.m`, without the
 /// frame count). The computed cost is width × height in points times scale², that is the number of pixels,
 /// multiplied by the number of frames for an animated image (4.4.4+; on macOS 4.4.8 charges width × height). 5.x
-/// counts bytes instead (bytes per row × height × frames; distinct frames only since 5.12.0).
+/// counts bytes instead (bytes per row × height, times the frames except on macOS; distinct frames only since
+/// 5.12.0).
 /// At tag 4.4.8: `SDWebImage/UIImage+MemoryCacheCost.m:23` (`-sd_memoryCost`), `SDWebImage/UIImage+MemoryCacheCost.m:12` (`SDMemoryCacheCostForImage`).
 /// At tag 5.21.5: `SDWebImage/Core/UIImage+MemoryCacheCost.m:13` (`SDMemoryCacheCostForImage`).
 extension UIImage {

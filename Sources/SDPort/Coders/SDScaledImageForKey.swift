@@ -1,10 +1,10 @@
 import Foundation
 
-/// Ports `SDScaledImageForKey` from `SDWebImageCompat.m` (4.4.8): an image whose key contains "@2x."
-/// gets scale 2, "@3x." scale 3 (keys shorter than 8 UTF-16 units, `key.length`, are never scaled); animated
-/// images are rebuilt image by image with the same duration, loop count and format. The port scales each distinct
-/// image once, so a repeated frame stays one object, which `frames(from:)` merges back; chapter 08 says when 4.4.8
-/// copies each entry instead.
+/// Ports `SDScaledImageForKey` from `SDWebImageCompat.m` (4.4.8, iOS, tvOS and watchOS; on macOS it returns the image
+/// unchanged): an image whose key contains "@2x." gets scale 2, "@3x." scale 3 (keys shorter than 8 UTF-16 units,
+/// `key.length`, are never scaled); animated images are rebuilt image by image with the same duration, loop count and
+/// format. The port scales each distinct image once, so a repeated frame stays one object, which `frames(from:)` merges
+/// back; chapter 08 says when 4.4.8 copies each entry instead.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCompat.m:20` (`SDScaledImageForKey`).
 public func SDScaledImageForKey(_ key: String?, _ image: UIImage?) -> UIImage? {
     guard let image else { return nil }

@@ -211,8 +211,8 @@ public enum SDWebImageCoderHelper {
     /// Ports `-decompressedImageWithImage:data:options:` of the ImageIO coder: force-decodes the image, or,
     /// when the options ask for `SDWebImageCoderScaleDownLargeImagesKey`, scales it down if it is over the
     /// 60 MB limit and then re-encodes `data` in its original format so that the disk cache keeps the
-    /// smaller image. `encoder` does that encoding (nil: the shared coders manager). 4.4.8 does this on UIKit
-    /// platforms only; FAQ-13's follow-ups say what it does on macOS.
+    /// smaller image. `encoder` does that encoding (nil: the shared coders manager). 4.4.8 does this on iOS, tvOS
+    /// and watchOS only; FAQ-13's follow-ups say what it does on macOS.
     public static func decompressedImage(
         with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?,
         encoder: (any SDWebImageCoder)? = nil

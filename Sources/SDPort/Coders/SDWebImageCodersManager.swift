@@ -3,7 +3,8 @@ import Foundation
 /// The registry of coders: asks each, last added first, whether it can handle the data or format (COD-01).
 ///
 /// Ports `SDWebImageCodersManager` (`SDWebImageCodersManager.m`, 4.4.8; 5.x renames it `SDImageCodersManager`).
-/// The default list is 4.4.8's: `SDWebImageImageIOCoder` (JPEG, PNG, a GIF's first frame as a still image),
+/// The default list is 4.4.8's: `SDWebImageImageIOCoder` (here JPEG, PNG and a GIF's first frame as a still image;
+/// in 4.4.8 whatever ImageIO reads, WebP excepted and HEIC only where the system decodes it),
 /// then `SDWebImageWebPCoder` (4.4.8 appends it when compiled with `SD_WEBP`, as the port always is); the last
 /// added is asked first. `SDWebImageGIFCoder` animates GIFs only when a program adds it. TIFF, HEIC and HEIF are
 /// sniffed but have no library here: decoding them throws `SDWebImageCoderError.noCoder`.

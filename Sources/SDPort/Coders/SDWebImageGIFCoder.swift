@@ -6,7 +6,7 @@ import Foundation
 /// Ports `SDWebImageGIFCoder` (`SDWebImageGIFCoder.m`, 4.4.8: `decodedImageWithData:`,
 /// `sd_frameDurationAtIndex:source:`, `encodedDataWithImage:format:`), which uses ImageIO; here giflib reads
 /// from memory (`DGifOpen` with a read callback). 5.x moves GIF to `SDImageGIFCoder` (an
-/// `SDImageIOAnimatedCoder`) with the same duration rule.
+/// `SDImageIOAnimatedCoder` since 5.2.0) with the same duration rule.
 ///
 /// Decoding follows what browsers do, as the original's ImageIO does:
 /// - every frame is drawn onto a canvas of the logical screen size and snapshotted, honouring the disposal

@@ -7,8 +7,8 @@ import Foundation
 /// Ports `SDWebImageWebPCoder` (`SDWebImageWebPCoder.m`, 4.4.8, compiled in with `SD_WEBP`:
 /// `decodedImageWithData:`, `canIncrementallyDecodeFromData:`, `incrementallyDecodedImageWithData:finished:`,
 /// `encodedDataWithImage:format:`, `decompressedImageWithImage:data:options:`).
-/// 5.x moved WebP out of the core into the SDWebImageWebPCoder plugin (`SDImageWebPCoder`), which added
-/// lossless encoding through options; here that is `encode(_:lossless:quality:)`.
+/// 5.x moved WebP out of the core into the SDWebImageWebPCoder plugin (`SDImageWebPCoder`). 4.4.8 encodes lossy
+/// only; the port adds lossless encoding as `encode(_:lossless:quality:)`.
 ///
 /// - Still images: `WebPDecodeRGBAInto` straight into the image's buffer; `hasAlpha` from the bitstream's
 ///   alpha flag.
@@ -16,7 +16,8 @@ import Foundation
 ///   huge canvas, or more frames of it than `SDWebImageCoderHelper.maxDecodedPixelCount` allows, is refused as
 ///   `animationTooLarge` before `WebPAnimDecoder` allocates anything; REL-01), then `WebPAnimDecoder` composites every
 ///   frame. Frame durations of 10 ms or less become 100 ms, as the original and browsers do. A file with the
-///   animation flag and one frame gives an animated image of one entry, as 4.4.8's. A frame has alpha when one of its composited pixels is not opaque.
+///   animation flag and one frame gives an animated image of one entry, as 4.4.8's. A frame has alpha when one of
+///   its composited pixels is not opaque.
 /// - `encodedData(with:format:)` encodes lossy at quality 100, as 4.4.8 does; animated images go through
 ///   `WebPAnimEncoder` (4.4.8 muxes separately encoded frames with `WebPMux`), with the image's loop count.
 ///   Lossless encoding sets `config.exact`, so even the colour under fully transparent pixels survives a

@@ -2,7 +2,7 @@ import Foundation
 
 /// Ports `NSData+ImageContentType` (4.4.8): telling an image's format from its first bytes (FAQ-04), and
 /// the format's uniform type identifier. The file-extension and MIME-type mapping (COD-08) is the port's
-/// own addition, used to name cache files and to answer HTTP requests; the original gets both from ImageIO.
+/// own addition, used to name cache files and to answer HTTP requests; the original has no such mapping.
 /// At tag 4.4.8: `SDWebImage/NSData+ImageContentType.m:25` (`+sd_imageFormatForImageData:`), `SDWebImage/NSData+ImageContentType.m:73` (`+sd_UTTypeFromSDImageFormat:`).
 extension Data {
     /// Ports `+[NSData sd_imageFormatForImageData:]`. Only the first byte decides, except for WebP

@@ -33,7 +33,7 @@ public func SDTransformedKeyForKey(_ key: String?, _ transformerKey: String) -> 
 }
 
 /// The cache key of a thumbnail: `SDTransformedKeyForKey(key, "Thumbnail({w,h},p)")`, with the size printed with
-/// six decimals and `p` 1 or 0 for "preserve aspect ratio". Ports `SDThumbnailedKeyForKey` (5.x).
+/// six decimals and `p` 1 or 0 for "preserve aspect ratio". Ports `SDThumbnailedKeyForKey` (5.7.0 on).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:42` (`SDThumbnailedKeyForKey`).
 public func SDThumbnailedKeyForKey(_ key: String?, _ thumbnailPixelSize: CGSize, _ preserveAspectRatio: Bool) -> String?
 {

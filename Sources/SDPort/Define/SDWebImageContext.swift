@@ -43,7 +43,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public static let imageThumbnailPixelSize: Self = "imageThumbnailPixelSize"
     /// `SDWebImageV5CacheType`: where the loaded (and transformed) image is stored; default `.all`.
     public static let storeCacheType: Self = "storeCacheType"
-    /// `SDWebImageV5CacheType`: where the original of a transformed image is stored; default `.disk`.
+    /// `SDWebImageV5CacheType`: where the loaded image is stored under the original key, transformed or not, as
+    /// 5.14.0 on does (5.1.0–5.13 only for a transformed one); default `.disk` (5.11.1 on; `.none` before).
     public static let originalStoreCacheType: Self = "originalStoreCacheType"
     /// `SDWebImageDownloaderRequestModifier`: rewrites the download request (the downloader loader only).
     public static let downloadRequestModifier: Self = "downloadRequestModifier"

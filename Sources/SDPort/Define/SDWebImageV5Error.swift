@@ -2,9 +2,9 @@ import Foundation
 
 /// The errors the 5.x layer makes itself, in `SDWebImageErrorDomain` with 5.x's codes.
 ///
-/// Ports `SDWebImageError` (`SDWebImageError.h`, 5.x). 4.4.8 has no error codes of its own: it reports a nil or
-/// blacklisted URL as `NSURLErrorFileDoesNotExist` and bad data with code 0. Network failures keep their
-/// `NSURLErrorDomain` errors in both versions.
+/// Ports `SDWebImageError` (`SDWebImageError.h`, 5.x). 4.4.8 has no error codes of its own: its manager reports a nil
+/// or blacklisted URL as `NSURLErrorFileDoesNotExist`, a view a nil URL with code -1, and bad data gets code 0. Network
+/// failures keep their `NSURLErrorDomain` errors in both versions.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageError.h:23` (`SDWebImageError`).
 public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, LocalizedError {
     /// The URL is nil or empty (1000).

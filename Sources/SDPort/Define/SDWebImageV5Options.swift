@@ -1,9 +1,10 @@
 /// The option flags of a 5.x-style load (`loadImage(with:options:context:progress:completed:)`), with SDWebImage
 /// 5.x's bit values (V5-04).
 ///
-/// Ports `SDWebImageOptions` from `SDWebImageDefine.h` (5.x), as article A3 (`Docs/articles.md`) lists them. It is a separate type from
-/// the port's `SDWebImageOptions`, which keeps 4.4.8's values (FAQ-15). Which flags 5.x renamed, renumbered or added
-/// is told once, in chapter 09 ("the 5.x layer"), with the lines at both tags; `init(_:)` converts a 4.x set.
+/// Ports `SDWebImageOptions` from `SDWebImageDefine.h` (5.x), as article A3 (`Docs/articles.md`) lists them. It is a
+/// separate type from the port's `SDWebImageOptions`, which keeps 4.4.8's values (FAQ-15). Which flags 5.x renamed,
+/// renumbered or added is told once, in chapter 09 ("the 5.x layer"), with the lines at both tags; `init(_:)` converts
+/// a 4.x set.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:53` (`SDWebImageOptions`).
 public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
     /// The bits, with 5.x's values.

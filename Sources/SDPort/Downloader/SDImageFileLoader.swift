@@ -2,10 +2,10 @@ import Foundation
 
 /// Loads `file://` URLs from the local disk and decodes them through the coders (V5-03).
 ///
-/// Not in SDWebImage itself: it is the kind of custom loader article A3 (`Docs/articles.md`) describes (its example is the Photos
-/// library plugin, `SDWebImagePhotosPlugin`), and shows the `SDImageLoader` protocol with a real source. 5.x's
-/// downloader would also fetch `file://` URLs through NSURLSession; the port's libcurl downloader can too, but this
-/// loader skips the network stack and reports file-system errors as they are.
+/// Not in SDWebImage itself: it is the kind of custom loader article A3 (`Docs/articles.md`) describes (its example is
+/// the Photos library plugin, `SDWebImagePhotosPlugin`), and shows the `SDImageLoader` protocol with a real source.
+/// 5.x's downloader would also fetch `file://` URLs through NSURLSession; the port's libcurl downloader can too, but
+/// this loader skips the network stack and reports file-system errors as they are.
 ///
 /// - Reading and decoding run on `ioQueue` (concurrent, utility QoS). Progress is reported once the size is
 ///   known (0 of n) and once read (n of n).

@@ -2,10 +2,10 @@ import Foundation
 
 /// Something that loads images for URLs: the network downloader, the file loader, a loader of your own (V5-03).
 ///
-/// Ports the `SDImageLoader` protocol (`SDImageLoader.h`, 5.x). 4.4.8 has no such abstraction: the manager always
-/// uses `SDWebImageDownloader`. In the 5.x flow (`SDWebImageManager.loadImage(with:options:context:...)`) the loader
-/// comes from the context's `imageLoader`, else the manager's downloader; an `SDImageLoadersManager` picks among
-/// several.
+/// Ports the `SDImageLoader` protocol (`SDImageLoader.h`, 5.x). 4.4.8 has no such abstraction: the manager always uses
+/// `SDWebImageDownloader`. In the 5.x flow (`SDWebImageManager.loadImage(with:options:context:...)`) the loader comes
+/// from the context's `imageLoader` (a context key since 5.6.0), else the manager's downloader; an
+/// `SDImageLoadersManager` picks among several.
 ///
 /// A loader is called from any thread; its completion may run on any queue (the manager hops to its own). Loaders
 /// decode the data themselves, honouring the context's coder and the decode options — `SDImageLoaderDecodeImageData`

@@ -2,7 +2,8 @@ import Foundation
 
 /// Decodes the data a loader received the way the 5.x context and options ask (V5-01, V5-04).
 ///
-/// Ports `SDImageLoaderDecodeImageData` (`SDImageLoader.m`, 5.x). Steps:
+/// Ports `SDImageLoaderDecodeImageData` (`SDImageLoader.m`, 5.21.5; 5.0.0 has no context coder (5.6.0 on) and no
+/// thumbnail (5.5.0 on), and 5.17.0 turned `avoidDecodeImage` into a force-decode policy). Steps:
 /// 1. the context's `imageCoder`, else `SDWebImageCodersManager.shared`, decodes the data (empty or undecodable data
 ///    throws `SDWebImageV5Error.badImageData` saying why);
 /// 2. `decodeFirstFrameOnly` keeps the first frame of an animated image, as a still image;

@@ -4,12 +4,12 @@ import Foundation
 /// own coder): runs on its own queue, applies the response modifier when the response arrives, and keeps the bytes
 /// and the response it received, so a decryptor or a context coder can work on data the shared coders reject.
 ///
-/// Not a type of the original: 5.x's downloader takes the context itself (`downloadImageWithURL:options:context:`)
-/// and hands the modified request, the response modifier, the decryptor and the coder to its operation. The port's
-/// 4.4.8 downloader has no context, so `SDWebImageDownloader+SDImageLoader` runs such requests here instead.
-/// Consequences, documented there: these downloads are not joined with other downloads of the same URL, use their
-/// own libcurl session (the request's `timeoutInterval` applies; the downloader's protocol cache does not), and are
-/// not in `currentDownloadCount`.
+/// Not a type of the original: 5.x's downloader takes the context itself (`downloadImageWithURL:options:context:`) and
+/// hands the modified request, the response modifier and the decryptor (5.3.0 on) and the coder (5.6.0 on) to its
+/// operation. The port's 4.4.8 downloader has no context, so `SDWebImageDownloader+SDImageLoader` runs such requests
+/// here instead. Consequences, documented there: these downloads are not joined with other downloads of the same URL,
+/// use their own libcurl session (the request's `timeoutInterval` applies; the downloader's protocol cache does not),
+/// and are not in `currentDownloadCount`.
 ///
 /// The response modifier (V5-08) runs as 5.x runs it, when the response head arrives: the operation's `response` is
 /// the modified one, whose status the operation then checks; a nil answer leaves `response` nil, stops the transfer

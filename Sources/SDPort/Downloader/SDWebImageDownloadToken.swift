@@ -5,7 +5,7 @@ import Foundation
 /// Ports `SDWebImageDownloadToken` (`SDWebImageDownloader.m`, 4.4.8): the URL, a weak reference to the
 /// operation, and the operation's token for this caller's callbacks. Cancelling removes only those callbacks;
 /// the download itself stops when no callbacks are left (the fix for the original's issue #883). 5.x keeps the
-/// design and adds the request, the response and the task metrics to the token.
+/// design and adds the request and the response to the token (and the task metrics in 5.6.0).
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:21` (`SDWebImageDownloadToken`), `SDWebImage/SDWebImageDownloader.m:23` (`-cancel`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:548` (`SDWebImageDownloadToken`).
 public final class SDWebImageDownloadToken: SDWebImageOperation, @unchecked Sendable {

@@ -11,8 +11,8 @@ import Foundation
 /// cancelled invalid response (HTTP >= 400) becomes `InvalidDownloadStatusCode` (2001, not blocked), and
 /// "Downloaded image has 0 pixels" becomes `BadImageData` (1001, blocked).
 ///
-/// Cancelling answers, as 5.x does (V5-12): a request cancelled through the returned operation, or whose download is
-/// cancelled from below (`cancelAllDownloads`, `createNewSession`), is called back once with
+/// Cancelling answers, as 5.x does from 5.1.0 (V5-12): a request cancelled through the returned operation, or whose
+/// download is cancelled from below (`cancelAllDownloads`, `createNewSession`), is called back once with
 /// `SDWebImageErrorCancelled` (2002), finished (`SDWebImageDownloaderLoaderRequest`). The 4.x callers of the same
 /// download are still called by nobody (4.4.8).
 ///
@@ -79,7 +79,7 @@ extension SDWebImageDownloader: SDImageLoader {
     }
 
     /// Where a cancel's answer goes: the context's callback queue, else this downloader's `completionQueue` with
-    /// 5.x's policies.
+    /// `SDCallbackQueue`'s policies (5.15.0 on in 5.x).
     private func callbackQueue(for context: SDWebImageContext?) -> SDCallbackQueue {
         context?.callbackQueue ?? SDCallbackQueue(completionQueue: config.completionQueue)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// challenge handling).
 ///
 /// Ports the `NSURLSessionDataDelegate` / `NSURLSessionTaskDelegate` half of `SDWebImageDownloader.m` (4.4.8,
-/// `-operationWithTask:` at :353 and the forwarding methods at :374-441). The rule that follows from it: a cancelled
+/// `-operationWithTask:` at :353 and the forwarding methods at :373-449). The rule that follows from it: a cancelled
 /// operation has dropped its task (`-reset`, `SDWebImageDownloaderOperation.m:239-246`), so the lookup no longer
 /// finds it and the cancelled task's late `didCompleteWithError` goes nowhere: the stop notification is posted once,
 /// by `-cancel`. Only an operation on a session of its own (no session given, `ownedSession`) is its session's

@@ -5,10 +5,11 @@ import Foundation
 ///
 /// Ports `SDWebImageDownloader` (`SDWebImageDownloader.m`, 4.4.8). Structure kept from the original: an
 /// `OperationQueue` named `com.hackemist.SDWebImageDownloader` (6 at a time), the running operations by URL in
-/// `URLOperations` behind the semaphore `operationsLock` and the HTTP headers behind `headersLock`, as 4.4.8
-/// guards them (`SDWebImageDownloader.m:12-13,42-43`; 4.0–4.2 used a concurrent "barrier" queue), the operation
-/// class, and one session shared by all operations, whose delegate the downloader is: each task callback is
-/// forwarded to the operation that owns the task (`SDWebImageDownloader+SessionDelegate.swift`, DL-18).
+/// `URLOperations` behind the semaphore `operationsLock` and the HTTP headers behind `headersLock`, as 4.4.8 guards
+/// them (`SDWebImageDownloader.m:12-13,42-43`; 4.0–4.2 guarded `URLOperations` with a concurrent "barrier" queue and
+/// the headers not at all), the operation class, and one session shared by all operations, whose delegate the
+/// downloader is: each task callback is forwarded to the operation that owns the task
+/// (`SDWebImageDownloader+SessionDelegate.swift`, DL-18).
 ///
 /// Where Linux forces a difference: the session is `SDWebImageCurlSession` (libcurl) instead of NSURLSession.
 /// The session's protocol cache is the configuration's `urlCache`; `init()` uses `URLCache.shared`, the cache of
@@ -31,8 +32,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// The operation added last, for LIFO. Guarded by `operationsLock`.
     private weak var lastAddedOperation: Operation?
 
-    /// Guards `settings` (4.4.8's `headersLock`, a semaphore of 1). The port keeps the headers in one value with
-    /// the other settings, which 4.4.8 leaves to atomic properties, so `makeOperation` builds a request from the
+    /// Guards `settings` (4.4.8's `headersLock`, a semaphore of 1). The port keeps the headers in one value with the
+    /// other settings, which 4.4.8 keeps in plain nonatomic properties, so `makeOperation` builds a request from the
     /// settings of one moment.
     private let headersLock = DispatchSemaphore(value: 1)
     /// Every setting, the HTTP headers among them. Guarded by `headersLock`.

@@ -4,9 +4,10 @@ import Foundation
 /// half-changed settings.
 ///
 /// Shaped like 5.x's `SDWebImageDownloaderConfig` (`SDWebImageDownloaderConfig.h`) and Nuke's
-/// `ImagePipeline.Configuration`; 4.4.8 keeps these as properties of `SDWebImageDownloader`, and the port keeps
-/// those 4.4.8 names as the public API: `downloader.downloadTimeout` reaches this value's field through the
-/// downloader's dynamic member lookup, and `SDWebImageDownloader.config` reads or replaces it whole. 5.x also moves `maxConcurrentDownloads` here; the port leaves it on the operation queue.
+/// `ImagePipeline.Configuration`; 4.4.8 keeps these as properties of `SDWebImageDownloader`, and the port keeps those
+/// 4.4.8 names as the public API: `downloader.downloadTimeout` reaches this value's field through the downloader's
+/// dynamic member lookup, and `SDWebImageDownloader.config` reads or replaces it whole. 5.x also moves
+/// `maxConcurrentDownloads` here; the port leaves it on the operation queue.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.h:131` (`downloadTimeout`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderConfig.h:29` (`SDWebImageDownloaderConfig`), `SDWebImage/Core/SDWebImageDownloaderConfig.m:24` (`-init`).
 public struct SDWebImageDownloaderConfig: @unchecked Sendable {  // URLCredential is immutable once made

@@ -39,8 +39,9 @@ enum SDWebImageDownloaderError {
 
     /// An HTTP status the downloader does not accept (>= 400, or 304 with nothing cached). 4.4.8 answers such a
     /// response with `NSURLSessionResponseCancel`, so the task ends with `NSURLErrorCancelled` (-999), which the
-    /// manager never blacklists (MGR-06). The port keeps that code and adds what NSURLSession would lose: the
-    /// status in userInfo `statusCode` and in the description ("HTTP 404 Not Found for …").
+    /// manager never blacklists unless its delegate decides otherwise (MGR-06). The port keeps that code and adds what
+    /// NSURLSession would lose: the status in userInfo `statusCode` and in the description ("HTTP 404 Not Found for
+    /// …").
     static func responseCancelled(status: Int, reason: String?, url: URL?) -> NSError {
         let phrase = (reason?.isEmpty == false ? reason! : HTTPURLResponse.localizedString(forStatusCode: status))
         var description = "HTTP \(status) \(phrase) for \(describe(url))"
@@ -68,7 +69,7 @@ enum SDWebImageDownloaderError {
     }
 
     /// The operation got no task (OP-01): 4.4.8's text, "Task can't be initialized", with the reason the port
-    /// knows in `NSLocalizedFailureReasonErrorKey` (`SDWebImageDownloaderOperation.m:202`; 4.2 said "Connection
+    /// knows in `NSLocalizedFailureReasonErrorKey` (`SDWebImageDownloaderOperation.m:202`; 4.0–4.2 said "Connection
     /// can't be initialized").
     static func taskCannotBeInitialized(_ url: URL?, reason: String) -> NSError {
         urlError(

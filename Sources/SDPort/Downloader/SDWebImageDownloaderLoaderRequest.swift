@@ -4,14 +4,15 @@ import Foundation
 /// the caller's completion, called at most once with a finished answer, and the cancels that answer it with
 /// `SDWebImageErrorCancelled` (2002) (V5-12).
 ///
-/// 5.21.5's download operation calls a caller back with 2002 in two places: when the caller cancels its own token
-/// while other callers still wait for the download (`-cancel:`), and when the whole operation is cancelled
-/// (`-cancelInternal`, which `cancelAllDownloads` and a new session reach too). The port's 4.4.8 operation calls
-/// nobody in either case (OP-05), and its 4.x callers keep that. For a 5.x caller this request answers instead:
-/// `cancel()` cancels the token, then answers; `attach(_:)` asks the operation to tell it of a cancel from below
-/// (`whenCancelledBeforeCompletion`). Whichever comes first of the download's final answer and a cancel's is the
-/// one the caller gets; later partial images are dropped. The cancel's answer goes through `callbackQueue` (the
-/// context's, else the downloader's `completionQueue` with 5.x's policies).
+/// 5.21.5's download operation calls a caller back with 2002 in three places: when the caller cancels its own token
+/// while other callers still wait for the download (`-cancel:`), when the whole operation is cancelled
+/// (`-cancelInternal`, which `cancelAllDownloads` and a new session reach too), and when an operation cancelled before
+/// it ran is started (`-start`). The port's 4.4.8 operation calls nobody in any of these cases (OP-05), and its 4.x
+/// callers keep that. For a 5.x caller this request answers instead: `cancel()` cancels the token, then answers;
+/// `attach(_:)` asks the operation to tell it of a cancel from below (`whenCancelledBeforeCompletion`). Whichever comes
+/// first of the download's final answer and a cancel's is the one the caller gets; later partial images are dropped.
+/// The cancel's answer goes through `callbackQueue` (the context's, else the downloader's `completionQueue` with
+/// `SDCallbackQueue`'s policies).
 ///
 /// Not a type of the original: there the operation's token does this. `completed` and `token` are guarded by
 /// `lock`. The token's cancel token holds the download's completion, which holds this request, so the request lets

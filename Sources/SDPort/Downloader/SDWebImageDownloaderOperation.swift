@@ -21,9 +21,10 @@ import Foundation
 ///   chunk; see `decodePartially`).
 /// - The session it is made for is held weakly; when it is gone at `start()` the operation makes its own (DL-19).
 /// - A status >= 400, or a 304 with nothing cached, is answered with "cancel", as 4.4.8 answers
-///   `NSURLSessionResponseCancel`: the download ends with `NSURLErrorDomain` / `NSURLErrorCancelled`, which the
-///   manager does not blacklist (OP-02, MGR-06). The port adds the status (userInfo `statusCode`, and "HTTP 404"
-///   in the description). 4.0–4.2 made the status the error code; 5.x reports `InvalidDownloadStatusCode`.
+///   `NSURLSessionResponseCancel`: the download ends with `NSURLErrorDomain` / `NSURLErrorCancelled`, which the manager
+///   does not blacklist unless its delegate decides otherwise (OP-02, MGR-06). The port adds the status (userInfo
+///   `statusCode`, and "HTTP 404" in the description). 4.0–4.2 made the status the error code; 5.x reports
+///   `InvalidDownloadStatusCode`.
 /// - Completion blocks (partial images too) run on `completionQueue` through `dispatch_queue_async_safe`; it is
 ///   the main queue by default, which is 4.4.8's `dispatch_main_async_safe` (OP-04). The downloader copies its
 ///   own `completionQueue` into each operation, so a program without a main run loop can choose another queue.
@@ -529,7 +530,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of the
     /// data and each making a full-size bitmap, so chunks arriving faster than they decode pile up copies and bitmaps
-    /// (SDWebImage #2427). The port follows 5.x (5.6.1 on) for the chunks before the last
+    /// (5.6.1 fixed it). The port follows 5.x (5.6.1 on) for the chunks before the last
     /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"): while a
     /// partial decode is queued or running they only add to the data, and one that has not started when the task ends
     /// is skipped. The last chunk (`finished`) is always decoded and, when the coder returns an image, delivered as a

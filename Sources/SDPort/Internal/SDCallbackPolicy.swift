@@ -14,8 +14,8 @@ public enum SDCallbackPolicy: UInt, Sendable {
     /// Always at once, on whatever thread the caller runs on; the queue is not used.
     case invoke = 2
     /// At once when the caller runs on the main thread, else dispatched to the main queue: the policy of
-    /// `SDCallbackQueue.main`, 5.x's default callback queue. Since 5.21.0 the test is the main *thread*, so code on
-    /// the main thread outside any main-queue block (a test body, a run-loop source) is called back before the call
-    /// that triggered the callback returns.
+    /// `SDCallbackQueue.main`, 5.x's default callback queue, since 5.21.0 (5.15.0–5.20.1's `main` uses `.safeExecute`).
+    /// The test is the main *thread*, so code on the main thread outside any main-queue block (a test body, a run-loop
+    /// source) is called back before the call that triggered the callback returns.
     case safeAsyncMainThread = 3
 }

@@ -8,10 +8,10 @@ import Foundation
 /// the 4.4.8 flow keeps `dispatch_queue_async_safe`. What the policies do is `SDCallbackPolicy`'s documentation.
 ///
 /// Differences from 5.21.5:
-/// - Without a `callbackQueue` in the context, 5.x uses `SDCallbackQueue.main`. The port keeps its per-object
+/// - Without a `callbackQueue` in the context, 5.21.5 uses `SDCallbackQueue.main`. The port keeps its per-object
 ///   `completionQueue` (manager, cache, downloader; main by default, for programs without a main run loop) and
 ///   calls back through `SDCallbackQueue(completionQueue:)`: for the main queue that is `main`, so the default is
-///   5.x's.
+///   5.21.5's.
 /// - 5.x's `currentQueue` (`dispatch_get_current_queue`) and the deprecated `sync:` are not ported: Swift's
 ///   Dispatch on Linux cannot name the queue the caller runs on.
 /// - A `DispatchQueue` under `callbackQueue` (how the port took it before it had this type) still works: it is
@@ -45,7 +45,7 @@ public final class SDCallbackQueue: Sendable {
         return queue
     }
 
-    /// A global concurrent queue (user-initiated, 5.x's `DISPATCH_QUEUE_PRIORITY_HIGH`) with `.safeExecute`.
+    /// A global concurrent queue (user-initiated, 5.21.5's `DISPATCH_QUEUE_PRIORITY_HIGH`) with `.safeExecute`.
     public static var global: SDCallbackQueue {
         SDCallbackQueue(dispatchQueue: .global(qos: .userInitiated))
     }
@@ -61,7 +61,7 @@ public final class SDCallbackQueue: Sendable {
     public func async(_ block: @escaping @Sendable () -> Void) {
         switch policy {
         case .safeExecute:
-            // 5.x compares the queue with the current one, then special-cases the main queue on the main thread.
+            // 5.21.5 compares the queue with the current one, then special-cases the main queue on the main thread.
             if sd_isCurrentQueue(queue) || (Thread.isMainThread && Self.isMainQueue(queue)) {
                 block()
             } else {

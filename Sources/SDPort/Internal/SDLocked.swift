@@ -1,8 +1,9 @@
 import Foundation
 
-/// A value whose every read and write takes its own lock (a port helper; the original guards its state
-/// with `@synchronized` blocks and semaphores). As a property wrapper it guards one setting; holding a whole settings struct, it
-/// is the one lock of a class whose settings must be read together (`withLock` reads or changes several at once).
+/// A value whose every read and write takes its own lock (a port helper; the original guards its state with
+/// `@synchronized` blocks and semaphores). As a property wrapper it guards one setting; holding a whole settings
+/// struct, it is the one lock of a class whose settings must be read together (`withLock` reads or changes several at
+/// once).
 @propertyWrapper
 public final class SDLocked<Value>: @unchecked Sendable {
     /// Guards `value`.

@@ -3,8 +3,9 @@ import Foundation
 /// Chooses the bytes written to the disk cache for one load (context key `cacheSerializer`).
 ///
 /// Ports 5.x's `SDWebImageCacheSerializer` class (`SDWebImageCacheSerializer.h`). 4.4.8 has the manager-wide
-/// `cacheSerializer` block, which the 5.x flow still uses when the context has none. Returning nil makes the
-/// cache encode the image itself (PNG with alpha, JPEG without).
+/// `cacheSerializer` block, which the port's 5.x flow still uses when the context has none (5.x's manager holds an
+/// `SDWebImageCacheSerializer` object instead). Returning nil makes the cache encode the image itself (PNG with alpha,
+/// JPEG without).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageCacheSerializer.m:32` (`-cacheDataWithImage:originalData:imageURL:`).
 public final class SDWebImageCacheSerializer: Sendable {
     private let block: SDWebImageCacheSerializerBlock

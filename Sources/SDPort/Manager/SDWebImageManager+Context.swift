@@ -2,9 +2,10 @@ import Foundation
 
 /// The 5.x entry point of the manager: loads with 5.x option bits and a context (V5-01 … V5-04).
 ///
-/// Ports `-[SDWebImageManager loadImageWithURL:options:context:progress:completed:]`, `-cacheKeyForURL:context:`
-/// and `-originalCacheKeyForURL:context:` (`SDWebImageManager.m`, 5.x), built on the public API of the port's
-/// 4.4.8 cache, coders and downloader. The steps are in `SDWebImageV5LoadProcess`.
+/// Ports `-[SDWebImageManager loadImageWithURL:options:context:progress:completed:]`, `-cacheKeyForURL:context:` and
+/// `-originalCacheKeyForURL:context:` (`SDWebImageManager.m`, 5.21.5; the two key methods came in 5.5.0 and 5.13.0),
+/// built on the public API of the port's 4.4.8 cache, coders and downloader. The steps are in
+/// `SDWebImageV5LoadProcess`.
 ///
 /// How it differs from the 4.4.8 `loadImage(with:options:progress:completed:)` of this manager:
 /// - Options are `SDWebImageV5Options` (5.x bit values). `fromLoaderOnly` skips the cache; `queryMemoryData`,
@@ -24,17 +25,17 @@ import Foundation
 ///   (`failedURLs`): a URL a 5.x load failed on is refused to a 4.x load too, and the reverse. 5.x loads list a
 ///   failure by the loader's rule unless a delegate is set. The URL is listed before the failing completion is
 ///   queued (5.x queues it first), so code in the completion already sees it on the list.
-/// - `fromCacheOnly` with a cache miss completes with no image and no error, finished — as 5.x does (and as 4.4.8
-///   does when the delegate refuses a download).
+/// - `fromCacheOnly` with a cache miss completes with no image and no error, finished — as 5.x does, and as 4.4.8's
+///   `FromCacheOnly` (or a delegate that refuses the download) does too.
 ///
 /// - Cancelling the returned operation calls the completion once more, with `SDWebImageV5Error.cancelled` (2002),
 ///   unless the load had finished (V5-06; 4.4.8 calls nothing). The combined operation drops its cache query when
 ///   the download starts (V5-07).
 /// - Thumbnails (V5-05) and store cache types (V5-09) follow 5.x: see `SDWebImageV5LoadProcess.transformAndStore`.
 ///
-/// Completions run through the context's `callbackQueue`, else `completionQueue` with 5.x's policies
-/// (`SDCallbackQueue(completionQueue:)`: on the main thread, at once). These
-/// loads are listed in `runningOperations` like 4.x loads, so `cancelAll()` and `isRunning` see them.
+/// Completions run through the context's `callbackQueue`, else `completionQueue` with `SDCallbackQueue`'s policies
+/// (`SDCallbackQueue(completionQueue:)`: on the main thread, at once). These loads are listed in `runningOperations`
+/// like 4.x loads, so `cancelAll()` and `isRunning` see them.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageManager.m:189` (`-loadImageWithURL:options:context:progress:completed:`), `SDWebImage/Core/SDWebImageManager.m:136` (`-cacheKeyForURL:context:`), `SDWebImage/Core/SDWebImageManager.m:116` (`-originalCacheKeyForURL:context:`).
 extension SDWebImageManager {
     /// Loads `url` the 5.x way. See the extension's documentation for the steps and the differences from 4.4.8.
@@ -98,7 +99,7 @@ extension SDWebImageManager {
         completed: @escaping SDInternalCompletionBlock
     ) {
         let queue = context.callbackQueue ?? SDCallbackQueue(completionQueue: completionQueue)
-        // As 5.x, a cancel cannot take this answer back: it is the load's one completion (V5-06).
+        // As 5.1.0 and later, a cancel cannot take this answer back: it is the load's one completion (V5-06).
         queue.async {
             SDWebImageTrace.record(.managerCompletion, key: url?.absoluteString, "error \(error.errorCode)")
             completed(nil, nil, error, .none, true, url)

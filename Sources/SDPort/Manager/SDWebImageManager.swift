@@ -22,12 +22,12 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 /// Ports `SDWebImageManager` (`SDWebImageManager.m`, 4.4.8), `loadImageWithURL:options:progress:completed:`
 /// and its helpers, branch for branch.
 ///
-/// Where completions run: on `completionQueue`, by default the main queue, through `dispatch_queue_async_safe`
-/// (so a completion is called at once when the caller is already on that queue, for example a memory hit asked
-/// for on the main queue). The original always uses the main queue; `completionQueue` is a port addition,
-/// standing in for 5.x's `SDWebImageContextCallbackQueue`, so a program without a main run loop can use the
-/// manager. Completions that depend on a disk query come from the cache's own `completionQueue`, and download
-/// results from the downloader's `completionQueue`; set both to the same queue. Then a failed download runs in
+/// Where completions run: on `completionQueue`, by default the main queue, through `dispatch_queue_async_safe` (so a
+/// completion is called at once when the caller is already on that queue, for example a memory hit asked for on the
+/// main queue without `.queryDataWhenInMemory`). The original always uses the main queue; `completionQueue` is a port
+/// addition, standing in for 5.x's `SDWebImageContextCallbackQueue` (5.15.0 on), so a program without a main run loop
+/// can use the manager. Completions that depend on a disk query come from the cache's own `completionQueue`, and
+/// download results from the downloader's `completionQueue`; set both to the same queue. Then a failed download runs in
 /// 4.4.8's order in one block: the user's completion, the blacklist update, leaving `runningOperations` (MGR-06).
 ///
 /// Cancellation: once `SDWebImageCombinedOperation.cancel()` returns, no completion of that load is called,
@@ -127,12 +127,12 @@ public final class SDWebImageManager: @unchecked Sendable {
         _ = failedURLsLock.withLock { _failedURLs.insert(url) }
     }
 
-    /// Takes one URL off the failed-URL list (5.x's `removeFailedURL:`; 4.4.8 has no public way).
+    /// Takes one URL off the failed-URL list (5.x's `removeFailedURL:`, 5.8.0 on; 4.4.8 has no public way).
     public func removeFailedURL(_ url: URL) {
         _ = failedURLsLock.withLock { _failedURLs.remove(url) }
     }
 
-    /// Empties the failed-URL list (5.x's `removeAllFailedURLs`).
+    /// Empties the failed-URL list (5.x's `removeAllFailedURLs`, 5.8.0 on).
     public func removeAllFailedURLs() {
         failedURLsLock.withLock { _failedURLs.removeAll() }
     }

@@ -24,7 +24,7 @@ import Foundation
 public protocol SDWebImageManagerDelegate: AnyObject, Sendable {
     /// Whether to download `imageURL` when it is not in the cache (or is being refreshed).
     func imageManager(_ imageManager: SDWebImageManager, shouldDownloadImageFor imageURL: URL?) -> Bool
-    /// Whether to put `imageURL` on the failed-URL list after `error` (4.4's addition).
+    /// Whether to put `imageURL` on the failed-URL list after `error` (added in 4.3.3).
     func imageManager(_ imageManager: SDWebImageManager, shouldBlockFailedURL imageURL: URL, withError error: Error)
         -> Bool
 }

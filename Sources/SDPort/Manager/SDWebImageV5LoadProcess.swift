@@ -3,24 +3,26 @@ import Foundation
 /// One 5.x-style load, step by step: cache query (transformed key, then original key), loader, transform, store,
 /// completion. `SDWebImageManager.loadImage(with:options:context:progress:completed:)` makes one and starts it.
 ///
-/// Ports the private steps of `SDWebImageManager.m` (5.x): `callCacheProcessForOperation`,
-/// `callOriginalCacheProcessForOperation`, `callDownloadProcessForOperation`, `callTransformProcessForOperation`,
-/// `callStoreOriginCacheProcessForOperation` and `callStoreCacheProcessForOperation`. Differences are listed on
-/// that method. Every stored property is immutable (`ended` is a lock); transforms and stores of one load run in
-/// order on `transformQueue`, so a progressive load's partial images never overtake its final one.
+/// Ports the private steps of `SDWebImageManager.m` (5.21.5; 5.0.0 has only the cache, download and store steps):
+/// `callCacheProcessForOperation`, `callOriginalCacheProcessForOperation`, `callDownloadProcessForOperation`,
+/// `callTransformProcessForOperation`, `callStoreOriginCacheProcessForOperation` and
+/// `callStoreCacheProcessForOperation`. Differences are listed on that method. Every stored property is immutable
+/// (`ended` is a lock); transforms and stores of one load run in order on `transformQueue`, so a progressive load's
+/// partial images never overtake its final one.
 ///
-/// Cancelling (V5-06): the completion is then called once more, with `SDWebImageV5Error.cancelled` (2002), unless
-/// the load had already called its final completion; 4.4.8 (and the port's 4.x flow) stays silent. 5.x gets there
-/// through each step's own cancel check (the cache query's token answers at once, the loader reports the cancel);
-/// the port registers one cancel handler, so every step gives the same single answer, and keeps its rule that
-/// nothing else of the load is delivered once `cancel()` has returned. A deliberate difference: 5.21.5 has no
-/// cancel check after the loader, so a load cancelled during its transform or store gets no 2002 and still
-/// delivers its image (chapter 08; `test_V506_cancelDuringTheTransformAnswersCancelledNotTheImage`).
+/// Cancelling (V5-06): the completion is then called once more, with `SDWebImageV5Error.cancelled` (2002), unless the
+/// load had already called its final completion; 4.4.8 (and the port's 4.x flow) stays silent, and so does 5.0.x.
+/// 5.1.0 and later get there through each step's own cancel check (the cache query's token answers at once, the
+/// loader reports the cancel); the port registers one cancel handler, so every step gives the same single answer, and
+/// keeps its rule that nothing else of the load is delivered once `cancel()` has returned. A deliberate difference:
+/// 5.21.5 has no cancel check after the loader, so a load cancelled during its transform or store gets no 2002 and
+/// still delivers its image (chapter 08; `test_V506_cancelDuringTheTransformAnswersCancelledNotTheImage`).
 ///
 /// Completions go through `callbackQueue` (V5-12): the context's `SDCallbackQueue`, else the manager's
-/// `completionQueue` with 5.x's policies. With the main queue, a completion due on the main thread runs at once, as
-/// 5.21.5's `SDCallbackQueue.mainQueue` runs it: a memory hit answers before `loadImage` returns, and a cancel made
-/// on the main thread answers before `cancel()` returns.
+/// `completionQueue` with `SDCallbackQueue`'s policies. With the main queue, a completion due on the main thread runs
+/// at once, as 5.21.5's `SDCallbackQueue.mainQueue` runs it: a memory hit (without `queryMemoryData`) asked for on the
+/// main thread answers before `loadImage` returns, and a cancel made on the main thread answers before `cancel()`
+/// returns.
 ///
 /// A cancel below the manager (`cancelAllDownloads`, a new session) reaches this load as the loader's 2002 answer
 /// (see `SDWebImageDownloader+SDImageLoader`): it is delivered, the URL is not put on the failed-URL list, and the
@@ -227,7 +229,8 @@ final class SDWebImageV5LoadProcess: Sendable {
             let originalImage = isThumbnail ? nil : image
             var result = image
             var resultData = isThumbnail ? nil : data
-            // As 5.x: when the transformer gives nothing, the untransformed image is stored under the transformed key.
+            // As 5.21.5: when the transformer gives nothing, the untransformed image is stored under the transformed
+            // key (5.0.0 stored nothing and delivered nil).
             if let image, let transformer = self.context.imageTransformer,
                 image.images == nil || self.options.contains(.transformAnimatedImage),
                 let transformed = transformer.transformedImage(with: image, forKey: self.key ?? "")
@@ -242,9 +245,9 @@ final class SDWebImageV5LoadProcess: Sendable {
             }
             var storeType = self.storeCacheType
             if self.key == self.originalKey, let result, result === originalImage {
-                // One image under one key: 5.x stores it twice (as the original, then as the result), which leaves
-                // what one store with both types leaves. So `storeCacheType` `.memory` alone still writes the disk
-                // unless `originalStoreCacheType` says otherwise (V5-09).
+                // One image under one key: 5.x (5.14.0 on) stores it twice (as the original, then as the result), which
+                // leaves what one store with both types leaves. So `storeCacheType` `.memory` alone still writes the
+                // disk unless `originalStoreCacheType` says otherwise (V5-09).
                 storeType = Self.union(storeType, originalType)
             } else {
                 self.store(originalImage, data: data, forKey: self.originalKey, type: originalType, finished: finished)
@@ -254,8 +257,8 @@ final class SDWebImageV5LoadProcess: Sendable {
         }
     }
 
-    /// Whether images of this load are decoded as thumbnails. 5.x asks the image (`sd_isThumbnail`, from its decode
-    /// options); the port's images carry none, and those options come from this context.
+    /// Whether images of this load are decoded as thumbnails. 5.x (5.14.0 on) asks the image (`sd_isThumbnail`, from
+    /// its decode options); the port's images carry none, and those options come from this context.
     private var decodesThumbnail: Bool {
         guard let size = context.thumbnailPixelSize else { return false }
         return size.width > 0 && size.height > 0

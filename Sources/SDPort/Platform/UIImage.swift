@@ -12,10 +12,9 @@ import Foundation
 /// repeating a frame (`SDWebImageCoderHelper.animatedImage(with:)`, COD-12); a repeat is the same `UIImage`
 /// object, so it shares its bitmap. `SDWebImageCoderHelper.frames(from:)` gives the frames back.
 ///
-/// What UIKit keeps in associated objects (`sd_imageFormat`, `sd_imageLoopCount`, `sd_isDecoded`, a set
-/// `sd_memoryCost` from `UIImage+MultiFormat`, `UIImage+GIF`, `UIImage+ForceDecode` and
-/// `UIImage+MemoryCacheCost` in 4.4.8) is stored here under a lock,
-/// because the original sets them after the image exists.
+/// What the original keeps in associated objects (`sd_imageFormat` and `sd_imageLoopCount` from `UIImage+MultiFormat`
+/// and a set `sd_memoryCost` from `UIImage+MemoryCacheCost` in 4.4.8; `sd_isDecoded` from 5.x's
+/// `UIImage+ForceDecode`) is stored here under a lock, because the original sets them after the image exists.
 /// At tag 4.4.8: `SDWebImage/UIImage+MultiFormat.m:56` (`-sd_imageFormat`), `SDWebImage/UIImage+MemoryCacheCost.m:23` (`-sd_memoryCost`).
 public final class UIImage: @unchecked Sendable {
     /// Width in pixels.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Ports `UIImageView+WebCache` (4.4.8): load a URL into an image view (VIEW-01).
 ///
-/// The original's six `sd_setImageWithURL:...` methods are two Swift methods with default arguments, one
+/// The original's seven `sd_setImageWithURL:...` methods are two Swift methods with default arguments, one
 /// without blocks and one whose `completed` block is required (so a trailing closure is the completion, as in
 /// the original's `sd_setImageWithURL:completed:`), plus 5.x's `context` (its only use here:
 /// `SDWebImageExternalCustomManagerKey`). All go through `sd_internalSetImage` with no operation key (so the

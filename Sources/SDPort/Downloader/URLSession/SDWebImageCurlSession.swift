@@ -34,7 +34,7 @@ public final class SDWebImageCurlSession: @unchecked Sendable {
     let engine: SDWebImageCurlEngine?
     /// The session's delegate (weak, see above). Guarded by `lock`.
     private weak var _delegate: SDWebImageCurlTaskDelegate?
-    /// Guards `URLCache` reads and writes: the original synchronizes on the cache for the same reason.
+    /// Guards `URLCache` reads and writes: the original synchronizes its own lookup on the cache for the same reason.
     private let cacheLock = NSLock()
     /// Guards the task bookkeeping below.
     private let lock = NSLock()
