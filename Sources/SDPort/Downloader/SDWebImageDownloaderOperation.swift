@@ -530,10 +530,10 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of the
     /// data and each making a full-size bitmap, so chunks arriving faster than they decode pile up copies and bitmaps
-    /// (5.6.1 fixed it). The port follows 5.x (5.6.1 on) for the chunks before the last
-    /// (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5, "maximum one progressive decode"): while a
-    /// partial decode is queued or running they only add to the data, and one that has not started when the task ends
-    /// is skipped. The last chunk (`finished`) is always decoded and, when the coder returns an image, delivered as a
+    /// (5.6.1 fixed it). The port follows 5.x for the chunks before the last: at most one partial decode in flight
+    /// (5.6.1 on; `SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5), so while one is queued or
+    /// running the others only add to the data; and one that has not started when the task ends is skipped (5.15.1
+    /// on). The last chunk (`finished`) is always decoded and, when the coder returns an image, delivered as a
     /// partial image before the final one, as 4.4.8 does (OP-10; 5.21.5 skips it). Fewer partial images arrive than in
     /// 4.4.8; each shows all the data decoded at its time, and the final image is unchanged.
     private func decodePartially(_ data: Data, finished: Bool) {
