@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Reads package-benchmark's sample export of one `swift package benchmark` run and `sdport-bench goals`, and prints:
 each benchmark's p50 and p99 (per operation where an iteration is a batch) and, where asked, its mallocs per
-operation; then each goal's ratio beside the goal, and each scaling curve's fitted exponent.
+operation; then each goal's ratio beside the goal, each scaling curve's fitted exponent, and each breakdown: one
+benchmark's median wall time split into parts (terms like a goal's; the part without terms is what the others
+leave), in milliseconds and as shares.
 
 Usage: bench-report.py RUNDIR GOALS.json [--json] [--save REPORT.json]
   RUNDIR   the --path of `swift package benchmark run --format histogramSamples`: one file per benchmark and metric,
@@ -154,8 +156,23 @@ def main():
                       "direction": goal["direction"]})
         print("  %-52s %-16s goal %s %g  %s   (%s)" % (goal["name"], shown, goal["direction"], goal["goal"],
                                                       "met" if met else "NOT MET", goal["note"]))
+    breakdowns = []
+    for breakdown in definitions.get("breakdowns", []):
+        try:
+            total = sum(term_value(term, results) for term in breakdown["total"])
+            known = [(part["label"], sum(term_value(term, results) for term in part["terms"]))
+                     for part in breakdown["parts"] if part["terms"]]
+        except KeyError:
+            continue  # its benchmarks did not run in this suite
+        rest = [part["label"] for part in breakdown["parts"] if not part["terms"]]
+        parts = known + [(rest[0], total - sum(value for _, value in known))] if rest else known
+        breakdowns.append({"name": breakdown["name"], "total": round(total, 1),
+                           "parts": [{"label": label, "value": round(value, 1)} for label, value in parts]})
+        print("\nwhere %s's time goes (medians of one run): %.1f ms" % (breakdown["name"], total / 1000))
+        for label, value in parts:
+            print("  %-62s %8.1f ms  %5.1f %%" % (label, value / 1000, 100 * value / total))
     if save:
-        json.dump({"results": results, "goals": goals, "curves": curves,
+        json.dump({"results": results, "goals": goals, "curves": curves, "breakdowns": breakdowns,
                    "fits": {name: {"exponent": k, "constant": c} for name, (k, c) in fitted.items()}},
                   open(save, "w"), indent=1, sort_keys=True)
     if as_json:

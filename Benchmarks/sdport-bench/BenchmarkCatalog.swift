@@ -60,9 +60,12 @@ enum BenchmarkCatalog {
     static func goalsJSON() throws -> String {
         let names = Set(all.map(\.name))
         let curves = Set(BenchmarkCurve.all.map(\.name))
-        let terms =
-            BenchmarkGoal.all.flatMap { $0.numerator + $0.denominator }
-            + BenchmarkCurve.all.flatMap { $0.points.map(\.term) }
+        let goalTerms: [BenchmarkGoal.Term] = BenchmarkGoal.all.flatMap { $0.numerator + $0.denominator }
+        let curveTerms: [BenchmarkGoal.Term] = BenchmarkCurve.all.flatMap { $0.points.map(\.term) }
+        let breakdownTerms: [BenchmarkGoal.Term] = BenchmarkBreakdown.all.flatMap {
+            $0.total + $0.parts.flatMap(\.terms)
+        }
+        let terms = goalTerms + curveTerms + breakdownTerms
         for term in terms {
             if let benchmark = term.benchmark, !names.contains(benchmark) {
                 throw DownloaderBenchmarks.BenchmarkError.failed(
@@ -78,6 +81,7 @@ enum BenchmarkCatalog {
         struct Document: Encodable {
             let goals: [BenchmarkGoal]
             let curves: [BenchmarkCurve]
+            let breakdowns: [BenchmarkBreakdown]
             let benchmarks: [Entry]
             let cores: Int
         }
@@ -85,7 +89,8 @@ enum BenchmarkCatalog {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(
             Document(
-                goals: BenchmarkGoal.all, curves: BenchmarkCurve.all, benchmarks: all,
+                goals: BenchmarkGoal.all, curves: BenchmarkCurve.all, breakdowns: BenchmarkBreakdown.all,
+                benchmarks: all,
                 cores: ProcessInfo.processInfo.activeProcessorCount))
         return String(decoding: data, as: UTF8.self)
     }

@@ -98,16 +98,35 @@ enum DownloaderBenchmarks {
             note:
                 "download + decode of 200 JPEGs against (decode CPU + transfer CPU, server included) / \(Int(cores)) cores"
         )
-        // The bound of 4.4.8's design on this machine: every byte still passes through an operation and the session
-        // (the downloader without decoding, server included) and every image is decoded once, on two cores. Its other
-        // limit, one slot's chain of ceil(200 / 6) transfers and decodes one after the other, is a third of it, so
-        // the CPU is the critical path. The goal is 1.05× it, printed beside the floor.
+        // The bound of 4.4.8's design on this machine: the CPU the design spends in this run (every byte through an
+        // operation and the session, every image decoded on its operation's own serial queue, up to six of them at
+        // once on two cores) over the cores: the pipeline if neither core ever idled. Its other limit, one slot's
+        // chain of ceil(200 / 6) transfers and decodes one after the other (34 × the CPU of one of each), is about a
+        // third of it, so the CPU is the critical path. The goal is 1.05× it, printed beside the floor; the breakdown below says what lies between.
         BenchmarkGoal.atMost(
             "downloader.pipeline-vs-design-bound", 1.05, [wall("downloader.pipeline")],
-            over: [cpu("downloader.decode-serial", 1 / cores), cpu("downloader.no-decode", 1 / cores)],
-            note:
-                "the same against (decode CPU + downloader-without-decoding CPU) / \(Int(cores)) cores, the design's bound"
-        )
+            over: [cpu("downloader.pipeline", 1 / cores)],
+            note: "the same against the pipeline's own CPU / \(Int(cores)) cores, the design's bound (no core idle)")
+        BenchmarkBreakdown.define(
+            "downloader.pipeline", total: [wall("downloader.pipeline")],
+            parts: [
+                (
+                    "the CPU floor: (decode + transfer CPU) / cores",
+                    [cpu("downloader.decode-serial", 1 / cores), cpu("downloader.transfer", 1 / cores)]
+                ),
+                (
+                    "the downloader's own work: operations, session, hops",
+                    [cpu("downloader.no-decode", 1 / cores), cpu("downloader.transfer", -1 / cores)]
+                ),
+                (
+                    "decodes sharing the cores: the pipeline's CPU beyond its parts",
+                    [
+                        cpu("downloader.pipeline", 1 / cores), cpu("downloader.decode-serial", -1 / cores),
+                        cpu("downloader.no-decode", -1 / cores),
+                    ]
+                ),
+                ("cores idle: the wall time beyond the CPU / cores", []),
+            ])
         BenchmarkGoal.atMost(
             "downloader.coalesce.server-hits", 1, [custom("downloader.coalesce", "server-hits")],
             note: "requests that reach the server when 100 callers ask for one URL while it downloads")
