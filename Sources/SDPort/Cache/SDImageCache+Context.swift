@@ -80,26 +80,31 @@ extension SDImageCache {
 
     /// Stores `image` where `cacheType` says: `.memory` in memory only, `.disk` on disk only (`imageData`, or the
     /// image encoded when nil), `.all` both, `.none` nowhere. `completion` runs at once when nothing is written to
-    /// disk, else on `completionQueue` after the write. A nil image or key stores nothing.
+    /// disk, else on `completionQueue` after the write. Data without an image goes to disk only, as 5.21.5's store
+    /// (it needs an image or data, and a key) writes it: a downloaded thumbnail's full-size bytes (V5-05).
     public func storeImage(
         _ image: UIImage?, imageData: Data?, forKey key: String?, cacheType: SDWebImageV5CacheType,
         completion: SDWebImageNoParamsBlock?
     ) {
-        guard let image, let key, cacheType != .none else {
+        guard let key, image != nil || imageData != nil, cacheType != .none else {
             completion?()
             return
         }
-        switch cacheType {
-        case .all:
+        switch (cacheType, image) {
+        case (.all, let image?):
             store(image, imageData: imageData, forKey: key, toDisk: true, completion: completion)
-        case .memory:
+        case (.memory, let image?):
             storeImage(toMemory: image, forKey: key)
             SDWebImageTrace.record(.store, key: key, "memory only")
             completion?()
-        case .disk:
+        case (.disk, _), (.all, nil):
             SDWebImageTrace.record(.store, key: key, "disk only")
             ioQueue.async {
-                let data = imageData ?? SDWebImageCodersManager.shared.encodedData(with: image, format: .undefined)
+                let data =
+                    imageData
+                    ?? image.flatMap {
+                        SDWebImageCodersManager.shared.encodedData(with: $0, format: .undefined)
+                    }
                 if let data {
                     do {
                         try self.writeImageDataToDisk(data, forKey: key)
@@ -111,7 +116,7 @@ extension SDImageCache {
                 }
                 if let completion { self.callBack(completion) }
             }
-        case .none:
+        case (.none, _), (.memory, nil):
             completion?()
         }
     }

@@ -12,8 +12,8 @@ import Foundation
 ///
 /// Cancelling (V5-06): the completion is then called once more, with `SDWebImageV5Error.cancelled` (2002), unless the
 /// load had already called its final completion; 4.4.8 (and the port's 4.x flow) stays silent, and so does 5.0.x.
-/// 5.1.0 and later get there through each step's own cancel check (the cache query's token answers at once, the
-/// loader reports the cancel); the port registers one cancel handler, so every step gives the same single answer, and
+/// 5.1.0 and later get there through each step's own cancel check (the cancelled cache query answers with no image
+/// when its block runs, at once from 5.13.0's token; the loader reports the cancel); the port registers one cancel handler, so every step gives the same single answer, and
 /// keeps its rule that nothing else of the load is delivered once `cancel()` has returned. A deliberate difference:
 /// 5.21.5 has no cancel check after the loader, so a load cancelled during its transform or store gets no 2002 and
 /// still delivers its image (chapter 08; `test_V506_cancelDuringTheTransformAnswersCancelledNotTheImage`).
@@ -219,9 +219,10 @@ final class SDWebImageV5LoadProcess: Sendable {
 
     /// 5.x's transform, store-original and store steps in one: the original image goes under the original key
     /// (`originalStoreCacheType`, without disk when it came from disk), the result under the load's key
-    /// (`storeCacheType`), then the completion. A thumbnail (V5-05) is not the full-size image: nothing is stored
-    /// under the original key, and the full-size data is neither stored with it nor delivered (nil data), so the
-    /// cache encodes the thumbnail for the disk. A transformed image is stored and delivered without data too.
+    /// (`storeCacheType`), then the completion. A thumbnail (V5-05) is not the full-size image: no image goes under the
+    /// original key, only the downloaded full-size bytes (with `originalStoreCacheType`, so on disk by default, as
+    /// 5.21.5 passes its original data on); the thumbnail is stored and delivered without them (nil data), so the
+    /// cache encodes it for the disk. A transformed image is stored and delivered without data too.
     private func transformAndStore(_ image: UIImage?, data: Data?, cacheType: SDImageCacheType, finished: Bool) {
         transformQueue.async {
             guard !self.operation.isCancelled else { return }
@@ -278,12 +279,13 @@ final class SDWebImageV5LoadProcess: Sendable {
         context.value(.originalStoreCacheType, as: SDWebImageV5CacheType.self) ?? .disk
     }
 
-    /// Stores a finished image; the serializer (context's, else the manager's) chooses the disk bytes.
+    /// Stores a finished image, or data without one (a thumbnail's full-size bytes); the serializer (context's, else
+    /// the manager's) chooses the disk bytes of an image.
     private func store(_ image: UIImage?, data: Data?, forKey key: String?, type: SDWebImageV5CacheType, finished: Bool)
     {
-        guard finished, let image, let key else { return }
+        guard finished, let key, image != nil || data != nil else { return }
         var cacheData = data
-        if type.includesDisk {
+        if type.includesDisk, let image {
             if let serializer = context.cacheSerializer {
                 cacheData = serializer.cacheData(with: image, originalData: data, imageURL: url)
             } else if let serializer = manager.cacheSerializer {
