@@ -55,12 +55,14 @@ def cite_later(cite):
 
 
 def section(table, e):
-    issues = ', '.join(f'#{n}' for n in e['upstream']['issues']) or 'none'
+    # An exhibit lists only the issues its CHANGELOG or history names; with none, the line says nothing of issues.
+    issues = ''.join(f'Issues {", ".join(f"#{n}" for n in e["upstream"]["issues"])}; ' if e['upstream']['issues'] else '')
     prs = ', '.join(f'#{n}' for n in e['upstream']['pullRequests']) or 'none'
     side = 'has the bug (the patch brings the fix)' if e['portHasBug'] else 'has the fix (the patch puts 4.4.8 back)'
     lines = [f"### {e['id']} — {e['title']}", '',
              f"**Symptom.** {e['symptom']}", '',
-             f"**Upstream.** Issues {issues}; pull requests {prs}; fixed in {e['upstream']['fixedIn']}.", '',
+             f"**Upstream.** {issues}{'pull requests' if issues else 'Pull requests'} {prs}; "
+             f"fixed in {e['upstream']['fixedIn']}.", '',
              '**The 4.4.8 lines.**', '']
     for cite in e['cause']:
         lines.append(f"- {cite_original(table, cite)}: `{cite['token']}`")

@@ -3,7 +3,7 @@ import Foundation
 import SDPort
 import SDPortTestServer
 
-/// Peak memory of loading one large JPEG (SDWebImage #1072, #2427): 5250×3450 pixels, 18.1 MP, the size
+/// Peak memory of loading one large JPEG: 5250×3450 pixels, 18.1 MP, the size
 /// of the original's `TestImageLarge.jpg`, decoded to 72.5 MB of RGBA.
 ///
 /// Each case is a benchmark of one iteration, and package-benchmark runs each benchmark in a process of its own, so
@@ -19,7 +19,7 @@ import SDPortTestServer
 /// - `ProgressiveDownload` (the body trickles in 24 pieces): peak ≤ 1.05× the floor of a faithful progressive
 ///   load, recorded as `floor-kB`: a view shows the last partial image (one full-size bitmap; OP-10 decodes the last
 ///   chunk too) while the final image is decoded (a second), and the operation holds the whole download's data
-///   meanwhile, so two bitmaps plus the data must coexist. One bitmap per piece (SDWebImage #2427) would be 24×.
+///   meanwhile, so two bitmaps plus the data must coexist. One bitmap per piece would be 24×.
 ///   The port keeps at most one partial decode in flight, as 5.x does.
 enum MemoryBenchmark {
     static let width = 5250

@@ -6,7 +6,7 @@ import XCTest
 
 /// A deliberate difference from 4.4.8 (chapter 08): a progressive download keeps at most one partial decode in
 /// flight, as 5.x does (`SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5). 4.4.8 queues one
-/// decode per chunk, each with its own copy of the data and its own full-size bitmap (SDWebImage #2427).
+/// decode per chunk, each with its own copy of the data and its own full-size bitmap.
 final class ProgressiveDecodeCoalescingTests: XCTestCase {
     /// A progressive coder for data starting with "SDPB" whose first partial decode waits until the whole body
     /// has arrived, so every later chunk finds a decode in flight.

@@ -14,8 +14,9 @@ enum MuseumText {
         lines += wrap("Symptom: " + exhibit.symptom)
         let issues = exhibit.upstream.issues.map { "#\($0)" }.joined(separator: ", ")
         let prs = exhibit.upstream.pullRequests.map { "#\($0)" }.joined(separator: ", ")
+        // Only issues the original's CHANGELOG or history names are listed; with none, the line says nothing of them.
         lines.append(
-            "Upstream: issues \(issues.isEmpty ? "none" : issues); pull requests \(prs.isEmpty ? "none" : prs); "
+            "Upstream: \(issues.isEmpty ? "" : "issues \(issues); ")pull requests \(prs.isEmpty ? "none" : prs); "
                 + "fixed in \(exhibit.upstream.fixedIn)")
         lines.append("")
         lines.append("The 4.4.8 lines that cause it:")
