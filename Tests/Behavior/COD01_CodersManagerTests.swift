@@ -76,6 +76,22 @@ final class COD01_CodersManagerTests: XCTestCase {
     }
 
     /// Parity: COD-01 — a coder added later is asked first; removing it gives the job back to the earlier one.
+    /// Parity: COD-01 — decompressing goes through the first coder that can decode the data; when none can, the
+    /// answer is nil, as 4.4.8's manager returns (`SDWebImageCodersManager.m:123-130`), not a decompression of its
+    /// own. Here a list of only the PNG-claiming coder gets JPEG data.
+    func test_COD01_decompressWithNoCoderForTheDataIsNil() throws {
+        let jpeg = try TestFixtures.data("baseline.jpg")
+        let image = try SDWebImageCodersManager.shared.decodeImage(from: jpeg)
+        let counting = CountingPNGCoder()
+        let manager = SDWebImageCodersManager(coders: [counting])
+        var data: Data? = jpeg
+        XCTAssertNil(manager.decompressedImage(with: image, data: &data, options: nil))
+        XCTAssertEqual(counting.calls, [], "the PNG coder was not asked")
+        var png: Data? = try TestFixtures.data("gradient.png")
+        XCTAssertNotNil(manager.decompressedImage(with: image, data: &png, options: nil))
+        XCTAssertEqual(counting.calls, ["decompress"])
+    }
+
     func test_COD01_lastAddedIsAskedFirstAndRemoveRestores() throws {
         let manager = SDWebImageCodersManager()
         let counting = CountingPNGCoder()

@@ -91,16 +91,14 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
         }
     }
 
-    /// Force-decodes (and with the option scales down) through the first coder that can decode `data`;
-    /// when none can (nil data, an unknown format), through `SDWebImageCoderHelper`, as the ImageIO coder
-    /// did for any data.
+    /// Force-decodes (and with the option scales down) through the first coder that can decode `data`; nil when
+    /// none can, as 4.4.8 answers (`SDWebImageCodersManager.m:123-130`). With the default coders that never
+    /// happens: the ImageIO coder claims every format but WebP and an undecodable HEIC, nil data included.
     public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
     {
         guard let image else { return nil }
-        let coder = coders.reversed().first { $0.canDecode(from: data) }
-        let decompressed =
-            coder?.decompressedImage(with: image, data: &data, options: options)
-            ?? SDWebImageCoderHelper.decompressedImage(with: image, data: &data, options: options, encoder: self)
+        guard let coder = coders.reversed().first(where: { $0.canDecode(from: data) }) else { return nil }
+        let decompressed = coder.decompressedImage(with: image, data: &data, options: options)
         decompressed?.sd_imageFormat = image.sd_imageFormat
         return decompressed
     }
