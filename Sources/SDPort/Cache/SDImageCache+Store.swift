@@ -3,8 +3,8 @@ import Foundation
 /// Storing (CACHE-04, CACHE-05, FAQ-06).
 ///
 /// Ports the store methods of `SDImageCache.m` (4.4.8). 5.x splits memory and disk into `SDMemoryCache` and
-/// `SDDiskCache` and adds `storeImageToMemory:forKey:` and (5.7.0 on) a store by cache type; the rules here are
-/// 4.4.8's.
+/// `SDDiskCache` and adds `storeImageToMemory:forKey:` and a store by cache type (5.7.0 adds a query by cache
+/// type); the rules here are 4.4.8's.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:284` (`-storeImage:imageData:forKey:toDisk:completion:`), `SDWebImage/SDImageCache.m:331` (`-storeImageDataToDisk:forKey:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCache.m:236` (`-storeImage:imageData:forKey:options:context:cacheType:completion:`).
 extension SDImageCache {

@@ -4,8 +4,8 @@ import Foundation
 /// when the view started and stopped it and what progress it showed (VIEW-07).
 ///
 /// Ports 5.x's `SDWebImageActivityIndicator` (`SDWebImageIndicator.m`), which wraps a
-/// `UIActivityIndicatorView`; 4.4.8's equivalent is the indicator `UIView+WebCache` adds itself, which the port's
-/// 4.x view API (`sd_setShowActivityIndicatorView`, VIEW-10) builds from this class. Linux has nothing to spin,
+/// `UIActivityIndicatorView` (an `NSProgressIndicator` on macOS); 4.4.8's equivalent, on iOS and tvOS only, is the
+/// indicator `UIView+WebCache` adds itself, which the port's 4.x view API (`sd_setShowActivityIndicatorView`, VIEW-10) builds from this class. Linux has nothing to spin,
 /// so `indicatorView` is a plain stand-in view. Main-actor confined.
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:345` (`-sd_addActivityIndicator`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageIndicator.m:30` (`SDWebImageActivityIndicator`), `SDWebImage/Core/SDWebImageIndicator.m:70` (`-startAnimatingIndicator`).
