@@ -10,8 +10,9 @@ public typealias SDWebImageCoderOptions = [String: Bool]
 
 /// An image coder: decodes data of the formats it knows and encodes images to them.
 ///
-/// Ports the `SDWebImageCoder` protocol from `SDWebImageCoder.h` (4.4.8). Its methods are called off the
-/// main queue, from many threads at once, so a coder must be thread-safe.
+/// Ports the `SDWebImageCoder` protocol from `SDWebImageCoder.h` (4.4.8). Its methods are called from many
+/// threads at once, so a coder must be thread-safe; mostly off the main queue, though the header says always:
+/// `imageFromDiskCacheForKey:`, a `QueryDiskSync` query and `sd_imageWithData:` decode on the caller's thread.
 ///
 /// Beyond the original: `decodeImage(from:)` throws an error that says why the data did not decode
 /// (`decodedImage(with:)` keeps the original's nil-on-failure contract on top of it).

@@ -29,7 +29,9 @@ import Foundation
 ///   the main queue by default, which is 4.4.8's `dispatch_main_async_safe` (OP-04). The downloader copies its
 ///   own `completionQueue` into each operation, so a program without a main run loop can choose another queue.
 ///   The operation is marked finished *before* its completion blocks run, so a caller that asks for the same
-///   URL from inside a completion gets a new download (4.4.8 gets the same effect from its hop to main).
+///   URL from inside a completion gets a new download. In 4.4.8 that holds only by timing: its blocks are posted
+///   to main before `done` runs, and a caller that gets in between joins the ending operation and is never
+///   answered (MUS-05; the chapter 08 row on a request from inside a completion).
 /// - The image is scaled from the shared manager's cache key (its `cacheKeyFilter` applies), as 4.4.8 asks
 ///   `[SDWebImageManager sharedManager]`; the key comes through `sharedManagerCacheKey`, which the shared manager
 ///   installs, so this layer names no type above it.
