@@ -2,7 +2,7 @@ import Foundation
 import SDPort
 
 /// Records what a download reports — every progress call and every completion, with the thread it ran on —
-/// for the downloader's tests (`Tests/Behavior/DL*`, `OP*`, and the downloader's interview tests).
+/// for the downloader's tests (`Tests/Behavior/Downloader/DL*`, `OP*`, and the downloader's interview tests).
 ///
 /// `onFinish` runs once, on the first completion with `finished == true`; tests fulfil an expectation there.
 /// Every property is guarded by `lock`.
