@@ -116,6 +116,14 @@ let package = Package(
                 "SDPortTimeline", "sdport", "sdport-cache-worker", "sdport-test-launcher",
             ],
             path: "Tests/Behavior"),
+        // The tests of the tooling around the library: the `sdport` command, the generated docs and diagrams, the
+        // knowledge data, the quiz and drills, the timeline format, the layer rule.
+        .testTarget(
+            name: "ToolingTests",
+            dependencies: [
+                "SDPort", "SDPortTestServer", "SDPortTestSupport", "SDPortTimeline", "sdport", "sdport-test-launcher",
+            ],
+            path: "Tests/Tooling"),
         .testTarget(
             name: "InterviewTests",
             dependencies: ["SDPort", "SDPortTestServer", "SDPortTestSupport", "sdport", "sdport-test-launcher"],

@@ -20,7 +20,7 @@ run, and --results writes that run's table as an artefact. Where the lines come 
   Docs/knowledge/original-lines-5.21.5.tsv);
 - Docs/knowledge/original-lines.tsv (scripts/original-lines.py): each symbol's line in 4.4.8; a header's method is
   cited in its .m when the .m has it, as Docs/walkthrough/src/resolve.py does;
-- Tests/Behavior, Tests/Interview and Tests/Museum: a test proves an ID when its name carries the ID without the dash
+- Tests/Behavior, Tests/Tooling, Tests/Interview and Tests/Museum: a test proves an ID when its name carries the ID without the dash
   (`test_CACHE09_…`) or when a `/// Parity: CACHE-09, MGR-04 — …` line in the doc comment right above its
   `func test…` lists it (the IDs before the dash or parenthesis, separated by commas);
 - the log (--check --log only): each test's result.
@@ -49,7 +49,7 @@ LEDGER = os.path.join('Docs', 'PARITY.md')
 SPEC = parity_spec.SPEC
 CHAPTER_08 = os.path.join('Docs', 'walkthrough', 'src', '08-linux-differences.md.in')
 CHAPTER_08_OUT = 'walkthrough/08-linux-differences.md'  # relative to Docs/, for links
-TEST_DIRS = [os.path.join('Tests', 'Behavior'), os.path.join('Tests', 'Interview'), os.path.join('Tests', 'Museum')]
+TEST_DIRS = [os.path.join('Tests', d) for d in ('Behavior', 'Tooling', 'Interview', 'Museum')]
 ID_PATTERN = parity_spec.ID_PATTERN
 GROUP_ORDER = ['FAQ', 'CACHE', 'DL', 'OP', 'MGR', 'VIEW', 'COD', 'INT', 'REL', 'V5', 'MUS']
 DIFFERENCES_HEADING = '## Deliberate differences from 4.4.8'

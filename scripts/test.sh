@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's test command: installs what is missing, then runs every test: the scripts' Python unit tests, then
-# the Swift suites (Behavior and Interview).
+# the Swift suites (Behavior, Tooling, Interview and Museum).
 # XCTest only: the suites use XCTest expectations; Swift Testing would report an empty run after them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 import Foundation
+import SDPortTestSupport
 import XCTest
 
 @testable import sdport

@@ -1,4 +1,5 @@
 import Foundation
+import SDPortTestSupport
 import XCTest
 
 /// The house plan of `Sources/SDPort` (CONTRIBUTING.md, "Layers"): each folder may name the types of the folders

@@ -1,5 +1,6 @@
 import Foundation
 import SDPort
+import SDPortTestSupport
 import XCTest
 
 @testable import sdport

@@ -1,5 +1,4 @@
 import Foundation
-import SDPortTestSupport
 import XCTest
 
 /// Runs the built `sdport` binary (or another command) to the end, with a deadline, and collects its exit code,
@@ -7,43 +6,43 @@ import XCTest
 /// drains both pipes while it runs, and kills it past its deadline.
 ///
 /// The binary is found next to the test executable (SwiftPM puts every product of a build in one directory), or
-/// else in the package's `.build/debug`. BehaviorTests depends on the `sdport` target, so it is always built.
-struct CLIProcess {
+/// else in the package's `.build/debug`. the test targets that run it (BehaviorTests, ToolingTests, InterviewTests) depend on the `sdport` target, so it is always built.
+public struct CLIProcess {
     /// How long a command may run unless its test says otherwise: generous for a cold debug build on a busy
     /// machine, short enough that a hang fails the test rather than the whole run.
-    static let defaultDeadline: TimeInterval = 120
+    public static let defaultDeadline: TimeInterval = 120
 
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    public struct Result {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
         /// Whether it exited (`status` is the exit code) or was ended by a signal (`status` is its number).
-        var reason: ChildProcess.Exit.Reason = .exit
+        public var reason: ChildProcess.Exit.Reason = .exit
         /// The command's peak resident set size in bytes: `ru_maxrss` of its own `wait4` (see `ChildProcess`).
-        var peakResidentBytes: Int = 0
+        public var peakResidentBytes: Int = 0
 
         /// The non-empty lines of stderr.
-        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty } }
-        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+        public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty } }
+        public var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    static let packageRoot = ChildProcess.packageRoot
+    public static let packageRoot = ChildProcess.packageRoot
 
-    /// The `sdport` executable. A missing binary fails the test (it never skips): BehaviorTests depends on the
+    /// The `sdport` executable. A missing binary fails the test (it never skips): the test targets depend on the
     /// `sdport` target, so a missing binary means a broken build, which a skip would hide.
-    static func binary() throws -> URL {
+    public static func binary() throws -> URL {
         try executable("sdport")
     }
 
-    /// An executable product of the package, found as `binary()` finds `sdport` (BehaviorTests depends on each one
-    /// it runs: `sdport`, `sdport-cache-worker`, `sdport-test-launcher`).
-    static func executable(_ name: String) throws -> URL {
+    /// An executable product of the package, found as `binary()` finds `sdport` (the test targets depend on each one
+    /// they run: `sdport`, `sdport-cache-worker`, `sdport-test-launcher`).
+    public static func executable(_ name: String) throws -> URL {
         try ChildProcess.productExecutable(name)
     }
 
     /// Runs `sdport arguments...` in `directory` (default: the package root) and waits for it to exit, at most
     /// `deadline` seconds (then it is killed and `ChildProcess.DeadlineExceeded`, naming the command, is thrown).
-    static func run(
+    public static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
         input: String? = nil, deadline: TimeInterval = defaultDeadline
     ) throws -> Result {
@@ -52,7 +51,7 @@ struct CLIProcess {
     }
 
     /// Runs `python3 arguments...` (found on PATH) as `run` runs `sdport`; the tests of the scripts under scripts/.
-    static func runPython(
+    public static func runPython(
         _ arguments: [String], in directory: URL? = nil,
         deadline: TimeInterval = defaultDeadline
     ) throws -> Result {
@@ -63,7 +62,7 @@ struct CLIProcess {
 
     /// Runs `executable arguments...` as `run` runs `sdport`. `environment` is merged into this process's;
     /// `input`, when given, is written to the child's stdin, which is then closed (else stdin is /dev/null).
-    static func run(
+    public static func run(
         executable: URL, _ arguments: [String], in directory: URL? = nil,
         environment: [String: String]? = nil, input: String? = nil,
         deadline: TimeInterval = defaultDeadline
