@@ -102,7 +102,8 @@ enum DownloaderBenchmarks {
         // operation and the session, every image decoded on its operation's own serial queue, up to six of them at
         // once on two cores) over the cores: the pipeline if neither core ever idled. Its other limit, one slot's
         // chain of ceil(200 / 6) transfers and decodes one after the other (34 × the CPU of one of each), is about a
-        // third of it, so the CPU is the critical path. The goal is 1.05× it, printed beside the floor; the breakdown below says what lies between.
+        // third of it, so the CPU is the critical path. The goal is 1.05× it, printed beside the floor; the
+        // breakdown below says what lies between.
         BenchmarkGoal.atMost(
             "downloader.pipeline-vs-design-bound", 1.05, [wall("downloader.pipeline")],
             over: [cpu("downloader.pipeline", 1 / cores)],
