@@ -16,17 +16,15 @@ import Foundation
 /// `createNewSession(with:)` a late callback of the old session's task could reach a new operation whose task has the
 /// same number; the port compares the task itself (`===`). And 4.4.8 walks every queued operation for every
 /// callback, O(operations) per chunk; the port's operation names itself the task's `owner`, so the lookup is one
-/// check with the same answer (the owner, while it is unfinished and its `dataTask` is this task), and only a task
-/// without an owner (a custom operation class's) is looked for in the queue as 4.4.8 does.
+/// check with the same answer (the owner, while it is unfinished and its `dataTask` is this task, asked under its
+/// lifecycle lock), and only a task without an owner (a custom operation class's) is looked for in the queue as
+/// 4.4.8 does.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:353` (`-operationWithTask:`), `SDWebImage/SDWebImageDownloader.m:416` (`-URLSession:task:didCompleteWithError:`).
 extension SDWebImageDownloader: SDWebImageCurlTaskDelegate {
     /// The queued or running operation whose task is `task` (`-operationWithTask:`), if it takes task callbacks.
     func operation(with task: SDWebImageCurlTask) -> SDWebImageCurlTaskDelegate? {
         if let owner = task.owner as? SDWebImageDownloaderOperation {
             return owner.takesCallbacks(of: task) ? owner : nil
-        }
-        if let owner = task.owner as? any Operation & SDWebImageDownloaderOperationInterface {
-            return !owner.isFinished && owner.dataTask === task ? owner as? SDWebImageCurlTaskDelegate : nil
         }
         for case let operation as any SDWebImageDownloaderOperationInterface in downloadQueue.operations
         where operation.dataTask === task {
