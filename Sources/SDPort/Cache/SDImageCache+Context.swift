@@ -22,7 +22,9 @@ extension SDImageCache {
     ///   `done` on `completionQueue`.
     ///   A memory hit reports the memory image with the disk data (`.memory`); a disk hit is decoded, put in memory
     ///   (when `config.shouldCacheImagesInMemory` and the context's `storeCacheType` allows memory; a thumbnail under
-    ///   its own key, see `SDImageCache+Thumbnail`) and reported as `.disk`; a miss or undecodable file as `.none`.
+    ///   its own key, see `SDImageCache+Thumbnail`) and reported as `.disk`; an undecodable file as `(nil, data,
+    ///   .disk)`, a miss as `.none`. These are 4.4.8's types: from 5.9.0 on, 5.x reports every answer that went to
+    ///   the disk as `.disk`, a memory hit with its data and a miss included (`SDImageCache.m` 5.21.5, 726 and 746).
     /// - The returned `SDImageCacheToken` cancels the query: a search that has not started is skipped, and `done`
     ///   is answered with `(nil, nil, .none)` unless it was answered already (V5-07). Asynchronous answers go
     ///   through the context's `callbackQueue`, else `SDCallbackQueue(completionQueue:)`: with the main queue, a

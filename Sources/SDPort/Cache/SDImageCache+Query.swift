@@ -127,7 +127,8 @@ extension SDImageCache {
         return nil
     }
 
-    /// Ports `-diskImageForKey:data:options:`: decode, scale for @2x/@3x, force-decode when configured.
+    /// Ports `-diskImageForKey:data:options:`: decode, scale for @2x/@3x, force-decode when configured (in 4.4.8
+    /// the scaling and the force-decode act on iOS, tvOS and watchOS only; on macOS both return the image as is).
     /// nil when there is no data or it does not decode (logged).
     func diskImage(forKey key: String, data: Data?, options: SDImageCacheOptions) -> UIImage? {
         guard let data else { return nil }

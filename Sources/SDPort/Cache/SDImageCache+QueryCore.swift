@@ -22,9 +22,10 @@ extension SDImageCache {
     /// asked for) is answered with the file's bytes as `.memory`; otherwise `decode` turns the file into an image,
     /// which goes into memory and is answered as `.disk` (a file that does not decode: nil image, its data, `.disk`,
     /// CACHE-16). With `checksCancelBeforeDone` an asynchronous answer is dropped when the operation was cancelled
-    /// meanwhile (5.13.0 on); 4.4.8 checks only before the search. `memoryKey` (5.x only) names the memory key a
-    /// decoded file goes under, nil for none; without it the file goes under `key`. `callBack` (5.x only) runs an
-    /// asynchronous answer instead of `completionQueue`. Returns the cancel token.
+    /// meanwhile (5.13.0 checks after the search, 5.13.2 on also right before `done`); 4.4.8 checks only before the
+    /// search. `memoryKey` (5.x only) names the memory key a decoded file goes under, nil for none; without it the
+    /// file goes under `key`. `callBack` (5.x only) runs an asynchronous answer instead of `completionQueue`. Returns
+    /// the cancel token.
     func performQuery(
         forKey key: String, memoryImage: UIImage?, execution: QueryExecution, checksCancelBeforeDone: Bool,
         memoryKey: (@Sendable (UIImage) -> String?)? = nil,

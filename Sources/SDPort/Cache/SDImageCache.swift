@@ -11,7 +11,8 @@ import Logging
 /// `com.hackemist.SDWebImageCache.` + ns, so by default
 /// `~/.cache/default/com.hackemist.SDWebImageCache.default`. On Linux the user caches directory (iOS:
 /// `Library/Caches`) is `$XDG_CACHE_HOME` when it is set to an absolute path, else `$HOME/.cache`. 5.x moves the
-/// default to `Caches/com.hackemist.SDImageCache/default` and migrates the 4.x files.
+/// default to `Caches/com.hackemist.SDImageCache/default` and moves the 4.x "default" namespace's folder there once
+/// (other namespaces are not migrated).
 ///
 /// Threads (FAQ-11): the memory cache is thread-safe by itself; every disk read, write and delete runs on one serial
 /// queue labelled `com.hackemist.SDWebImageCache` (`ioQueue`), except a `.queryDiskSync` search, which reads on the

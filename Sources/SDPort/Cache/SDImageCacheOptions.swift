@@ -16,6 +16,7 @@ public struct SDImageCacheOptions: OptionSet, Sendable, Hashable {
     public static let queryDataWhenInMemory = SDImageCacheOptions(rawValue: 1 << 0)
     /// Search the disk synchronously: the done block runs before `queryCacheOperation` returns.
     public static let queryDiskSync = SDImageCacheOptions(rawValue: 1 << 1)
-    /// Scale down large images decoded from disk (`SDWebImageCoderScaleDownLargeImagesKey`).
+    /// Scale down large images decoded from disk (`SDWebImageCoderScaleDownLargeImagesKey`). As in 4.4.8, it acts only
+    /// while `config.shouldDecompressImages` is on (and 4.4.8 scales down on iOS, tvOS and watchOS only).
     public static let scaleDownLargeImages = SDImageCacheOptions(rawValue: 1 << 2)
 }

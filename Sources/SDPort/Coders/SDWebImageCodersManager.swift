@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Ports `SDWebImageCodersManager` (`SDWebImageCodersManager.m`, 4.4.8; 5.x renames it `SDImageCodersManager`).
 /// The default list is 4.4.8's: `SDWebImageImageIOCoder` (here JPEG, PNG and a GIF's first frame as a still image;
-/// in 4.4.8 whatever ImageIO reads, WebP excepted and HEIC only where the system decodes it),
+/// in 4.4.8 whatever ImageIO reads, WebP excepted and HEIC and HEIF only where the system decodes them),
 /// then `SDWebImageWebPCoder` (4.4.8 appends it when compiled with `SD_WEBP`, as the port always is); the last
 /// added is asked first. `SDWebImageGIFCoder` animates GIFs only when a program adds it. TIFF, HEIC and HEIF are
 /// sniffed but have no library here: decoding them throws `SDWebImageCoderError.noCoder`.
@@ -93,7 +93,7 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
 
     /// Force-decodes (and with the option scales down) through the first coder that can decode `data`; nil when
     /// none can, as 4.4.8 answers (`SDWebImageCodersManager.m:123-130`). With the default coders that never
-    /// happens: the ImageIO coder claims every format but WebP and an undecodable HEIC, nil data included.
+    /// happens: the ImageIO coder claims every format but WebP and an undecodable HEIC or HEIF, nil data included.
     public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
     {
         guard let image else { return nil }

@@ -12,8 +12,8 @@ import Foundation
 /// As ImageIO does:
 /// - WebP is not this coder's (the WebP coder answers it); a GIF gives its first frame as a still image, which
 ///   the manager's delegate transforms and the caches keep as one frame like any still image; read back from
-///   disk it is force-decoded (the downloader skips GIFs by format, as 4.4.8's operation does). Animation needs
-///   `SDWebImageGIFCoder`, added by the program.
+///   disk it is force-decoded (4.4.8: on iOS, tvOS and watchOS; the downloader skips GIFs by format, as 4.4.8's
+///   operation does). Animation needs `SDWebImageGIFCoder`, added by the program.
 /// - A JPEG's EXIF orientation is applied, in full and incremental decodes (COD-09). UIKit keeps the stored
 ///   pixels and an `imageOrientation`; the stand-in `UIImage` has no orientation, so the port turns the pixels
 ///   upright instead (`SDImageEXIFOrientation`). Encoding then writes those upright pixels, so an encoded image
@@ -23,7 +23,7 @@ import Foundation
 ///
 /// Which data it claims follows 4.4.8 (`SDWebImageImageIOCoder.m:69-99,373-387`): every format but WebP, HEIC and
 /// HEIF, unknown bytes included (`default: YES`), for decoding, incremental decoding and encoding. HEIC and HEIF
-/// are refused as 4.4.8 refuses them on a system whose ImageIO cannot read them.
+/// are refused as 4.4.8 refuses them on a system whose ImageIO cannot read (or, to encode, write) them.
 ///
 /// Where Linux differs: TIFF (and BMP, ICO, anything unknown) have no library here, so decoding them fails with
 /// `SDWebImageCoderError.noCoder` and encoding to TIFF gives nil, where ImageIO would read and write TIFF. For a
@@ -51,7 +51,7 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
     private var incrementalCoder: (any SDWebImageProgressiveCoder)?
     private var incrementalOrientation: SDImageEXIFOrientation?
 
-    /// A new coder; the downloader makes one per download, for that download's partial image.
+    /// A new coder; the downloader makes one per progressive download, for that download's partial image.
     public init() {}
 
     // MARK: Decoding

@@ -7,8 +7,10 @@ import Foundation
 /// Ports `SDWebImageWebPCoder` (`SDWebImageWebPCoder.m`, 4.4.8, compiled in with `SD_WEBP`:
 /// `decodedImageWithData:`, `canIncrementallyDecodeFromData:`, `incrementallyDecodedImageWithData:finished:`,
 /// `encodedDataWithImage:format:`, `decompressedImageWithImage:data:options:`).
-/// 5.x moved WebP out of the core into the SDWebImageWebPCoder plugin (`SDImageWebPCoder`). 4.4.8 encodes lossy
-/// only; the port adds lossless encoding as `encode(_:lossless:quality:)`.
+/// 5.x moved the libwebp coder out of the core into the SDWebImageWebPCoder plugin (`SDImageWebPCoder`); the core
+/// keeps only `SDImageAWebPCoder` (5.9.0 on, not a default coder), which decodes through the system's ImageIO on
+/// iOS 14, macOS 11 and later. 4.4.8 encodes lossy only; the port adds lossless encoding as
+/// `encode(_:lossless:quality:)`.
 ///
 /// - Still images: `WebPDecodeRGBAInto` straight into the image's buffer; `hasAlpha` from the bitstream's
 ///   alpha flag.

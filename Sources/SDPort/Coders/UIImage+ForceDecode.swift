@@ -4,7 +4,8 @@ import Foundation
 /// coders manager, instead of when it is first drawn. Both hand the image to
 /// `SDWebImageCodersManager.shared.decompressedImage(with:data:options:)` with no data, the first with
 /// `SDWebImageCoderScaleDownLargeImagesKey` false and the second with it true (`UIImage+ForceDecode.m:14-28`).
-/// An animated image comes back as it is (in the port also one already decoded). 5.x renames them
+/// An animated image comes back as it is (in the port also one already decoded); so does every image on macOS in
+/// 4.4.8, whose ImageIO coder force-decodes only on iOS, tvOS and watchOS. 5.x renames them
 /// `sd_decodedImageWithImage:` and `sd_decodedAndScaledDownImageWithImage:` and adds `sd_isDecoded`.
 /// At tag 4.4.8: `SDWebImage/UIImage+ForceDecode.m:14` (`+decodedImageWithImage:`), `SDWebImage/UIImage+ForceDecode.m:22` (`+decodedAndScaledDownImageWithImage:`).
 extension UIImage {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Ports `UIImage+MultiFormat` (`UIImage+MultiFormat.m`, 4.4.8): decoding and encoding any format through the
 /// shared coders manager (COD-07). `sd_imageFormat` and `sd_imageLoopCount`, which the original keeps in
-/// associated objects here, are stored properties of the stand-in `UIImage`. 5.x adds options (a scale factor,
+/// associated objects (on macOS the loop count in the bitmap representation), are stored properties of the
+/// stand-in `UIImage` here. 5.x adds options (a scale factor,
 /// first frame only, compression quality) to the same methods.
 /// At tag 4.4.8: `SDWebImage/UIImage+MultiFormat.m:78` (`+sd_imageWithData:`), `SDWebImage/UIImage+MultiFormat.m:86` (`-sd_imageDataAsFormat:`).
 /// At tag 5.21.5: `SDWebImage/Core/UIImage+MultiFormat.m:24` (`+sd_imageWithData:scale:firstFrameOnly:`), `SDWebImage/Core/UIImage+MultiFormat.m:56` (`-sd_imageDataAsFormat:compressionQuality:firstFrameOnly:`).

@@ -1,4 +1,4 @@
-/// The image formats SDWebImage 4.4 can tell apart.
+/// The image formats SDWebImage 4.4.8 can tell apart (HEIF since 4.4.3).
 ///
 /// Ports `SDImageFormat` from `NSData+ImageContentType.h` (4.4.8). The raw values are the original's.
 /// 5.x adds PDF (7) and SVG (8) in 5.6.0, BMP (9) and RAW (10) in 5.14.0; this port keeps the 4.x set.

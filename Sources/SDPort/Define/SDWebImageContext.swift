@@ -70,6 +70,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
 ///
 /// Ports `SDWebImageContext` (`NSDictionary<SDWebImageContextOption, id>`, 5.x). Values must be `Sendable` because
 /// the load crosses queues; each key's documentation says which type it expects. A value of the wrong type is
-/// ignored, as the original ignores an object that does not answer the expected selectors.
+/// ignored. 5.6.0 to 5.13.x did so for a context cache or loader (later a transformer too) through
+/// `conformsToProtocol:`; from 5.14.0 the manager uses such a value as given, so a wrong one fails at its first
+/// message instead.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDefine.h:14` (`SDWebImageContext`).
 public typealias SDWebImageContext = [SDWebImageContextOption: any Sendable]

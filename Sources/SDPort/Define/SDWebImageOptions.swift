@@ -21,7 +21,7 @@ public struct SDWebImageOptions: OptionSet, Sendable, Hashable {
     public static let progressiveDownload = SDWebImageOptions(rawValue: 1 << 3)
     /// Revalidate a cached image with the HTTP protocol cache.
     public static let refreshCached = SDWebImageOptions(rawValue: 1 << 4)
-    /// Keep downloading in the background (a documented no-op on Linux).
+    /// Keep downloading in the background (iOS and tvOS only in 4.4.8, `SD_UIKIT`; a documented no-op on Linux).
     public static let continueInBackground = SDWebImageOptions(rawValue: 1 << 5)
     /// Send and store cookies.
     public static let handleCookies = SDWebImageOptions(rawValue: 1 << 6)
@@ -35,13 +35,13 @@ public struct SDWebImageOptions: OptionSet, Sendable, Hashable {
     public static let transformAnimatedImage = SDWebImageOptions(rawValue: 1 << 10)
     /// Do not set the loaded image on the view; the completion does it.
     public static let avoidAutoSetImage = SDWebImageOptions(rawValue: 1 << 11)
-    /// Scale decoded images down to the memory limit.
+    /// Scale decoded images down to the memory limit (60 MB of pixels; in 4.4.8 on iOS, tvOS and watchOS only).
     public static let scaleDownLargeImages = SDWebImageOptions(rawValue: 1 << 12)
     /// Also read the disk data when the image is found in memory.
     public static let queryDataWhenInMemory = SDWebImageOptions(rawValue: 1 << 13)
     /// Read the disk cache synchronously.
     public static let queryDiskSync = SDWebImageOptions(rawValue: 1 << 14)
-    /// Never download: a cache miss completes with an error.
+    /// Never download: a cache miss completes with no image and no error (finished).
     public static let fromCacheOnly = SDWebImageOptions(rawValue: 1 << 15)
     /// Apply the view transition even for images from the cache.
     public static let forceTransition = SDWebImageOptions(rawValue: 1 << 16)

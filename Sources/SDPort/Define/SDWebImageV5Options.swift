@@ -34,7 +34,8 @@ public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
     public static let transformAnimatedImage = Self(rawValue: 1 << 9)
     /// Do not set the image on the view (views).
     public static let avoidAutoSetImage = Self(rawValue: 1 << 10)
-    /// Scale decoded images down to the 60 MB limit.
+    /// Shrink decoded images over a byte limit (5.21.5's default: 60 MB on iOS and tvOS, 90 MB on macOS, 30 MB on
+    /// watchOS).
     public static let scaleDownLargeImages = Self(rawValue: 1 << 11)
     /// Also read the disk data when the image is in memory (4.x `QueryDataWhenInMemory`).
     public static let queryMemoryData = Self(rawValue: 1 << 12)

@@ -11,7 +11,8 @@ import Foundation
 ///    `imagePreserveAspectRatio` is false); images already smaller are left alone;
 /// 4. the scale is the context's `imageScaleFactor` when ≥ 1, else the `@2x`/`@3x` rule on the cache key;
 /// 5. unless `avoidDecodeImage` is set (or `shouldDecompress` is false, or the image is animated), the image is
-///    force-decoded, and with `scaleDownLargeImages` scaled down to the 60 MB limit.
+///    force-decoded, and with `scaleDownLargeImages` scaled down to 60 MB (5.x's default limit on iOS and tvOS;
+///    macOS allows more, watchOS less).
 ///
 /// The cache key is the context's `cacheKeyFilter` applied to the URL, else the URL's absolute string.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageLoader.m:33` (`SDImageLoaderDecodeImageData`).

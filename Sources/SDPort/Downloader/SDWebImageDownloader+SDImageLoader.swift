@@ -5,7 +5,8 @@ import Foundation
 /// Ports 5.x's `SDWebImageDownloader (SDImageLoader)` category (`SDWebImageDownloader.m`): it can request any
 /// non-nil URL, maps the 5.x options onto downloader options (`SDWebImageV5Options.downloaderOptions`), and blocks
 /// failed URLs by 5.x's rule (`shouldBlockFailedURLWithURL:error:`): in `SDWebImageErrorDomain` only a bad URL or
-/// bad data, in `NSURLErrorDomain` everything except the network's own failures, nothing else.
+/// bad data, in `NSURLErrorDomain` everything except a cancel and the network's own failures (offline, timeout, host
+/// not found or unreachable, connection lost, roaming off, data not allowed), nothing else.
 ///
 /// The 4.4.8 downloader underneath reports two failures the 4.4.8 way; the loader reports them as 5.x does: a
 /// cancelled invalid response (HTTP >= 400) becomes `InvalidDownloadStatusCode` (2001, not blocked), and

@@ -20,7 +20,8 @@ import Foundation
 ///   or running, the chunks between are not decoded (the rule of 5.6.1 and later; 5.0–5.6.0 queue a decode for every
 ///   chunk; see `decodePartially`).
 /// - The session it is made for is held weakly; when it is gone at `start()` the operation makes its own (DL-19).
-/// - A status >= 400, or a 304 with nothing cached, is answered with "cancel", as 4.4.8 answers
+/// - A status >= 400, or a 304 with no cached data (which is read at `start()` only with `IgnoreCachedResponse`, so
+///   without that option every 304), is answered with "cancel", as 4.4.8 answers
 ///   `NSURLSessionResponseCancel`: the download ends with `NSURLErrorDomain` / `NSURLErrorCancelled`, which the manager
 ///   does not blacklist unless its delegate decides otherwise (OP-02, MGR-06). The port adds the status (userInfo
 ///   `statusCode`, and "HTTP 404" in the description). 4.0–4.2 made the status the error code; 5.x reports

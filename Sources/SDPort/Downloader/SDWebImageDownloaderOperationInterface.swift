@@ -4,9 +4,11 @@ import Foundation
 ///
 /// Ports `SDWebImageDownloaderOperationInterface` (`SDWebImageDownloaderOperation.h`, 4.4.8). A custom class
 /// must also be an `Operation` subclass. The original makes operations with `[[cls alloc] initWithRequest:
-/// inSession:options:]`; Swift cannot call an arbitrary initializer on a class object, so the protocol
-/// requires that initializer. The session is the port's libcurl transport instead of an `NSURLSession` (Linux).
-/// 5.x renames the protocol `SDWebImageDownloaderOperation` and adds a context argument to the initializer.
+/// inSession:options:]`, an initializer its protocol already lists as required; the port's protocol requires it
+/// too, which Swift needs to call it on a class object. The session is the port's libcurl transport instead of an
+/// `NSURLSession` (Linux).
+/// 5.x renames the protocol `SDWebImageDownloaderOperation` and requires a second initializer that also takes a
+/// context.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.h:24` (`SDWebImageDownloaderOperationInterface`), `SDWebImage/SDWebImageDownloaderOperation.m:72` (`-initWithRequest:inSession:options:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.h:18` (`SDWebImageDownloaderOperation`).
 public protocol SDWebImageDownloaderOperationInterface: AnyObject {

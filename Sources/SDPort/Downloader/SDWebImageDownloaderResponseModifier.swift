@@ -7,7 +7,8 @@ import Foundation
 /// 5.x it runs when the response head arrives (after redirects), and the download operation's `response` is the
 /// modified response (V5-08). Returning nil stops the transfer and fails the load with
 /// `SDWebImageV5Error.invalidDownloadResponse` (2003); a modified HTTP status of 400 or more fails it with
-/// `invalidDownloadStatusCode` (2001). See `SDWebImageContextDownloadOperation`.
+/// `invalidDownloadStatusCode` (2001), the 4.4.8 downloader's bound (5.x's is its `acceptableStatusCodes`, 200–299
+/// by default since 5.12.0, so there a 3xx fails too). See `SDWebImageContextDownloadOperation`.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderResponseModifier.m:33` (`-modifiedResponseWithResponse:`), `SDWebImage/Core/SDWebImageDownloaderOperation.m:430` (`-URLSession:dataTask:didReceiveResponse:completionHandler:`).
 public final class SDWebImageDownloaderResponseModifier: Sendable {
     private let block: @Sendable (URLResponse) -> URLResponse?

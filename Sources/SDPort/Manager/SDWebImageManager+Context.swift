@@ -14,7 +14,8 @@ import Foundation
 /// - The context can replace the cache, the loader (default: this manager's downloader, as an `SDImageLoader`),
 ///   the coder, the key filter and the serializer for one load, and set a transformer, a scale factor, a thumbnail
 ///   size and where results are stored (`storeCacheType`, default `.all`; `originalStoreCacheType`, default
-///   `.disk`). `customManager` hands the whole load to that manager.
+///   `.disk`). `customManager` hands the whole load to that manager (in 5.x only the views read that key, and
+///   5.21.5 deprecates it).
 /// - With a transformer (or a thumbnail size) the cache key gets a suffix (`SDTransformedKeyForKey`). A miss under
 ///   that key queries the original key next and, on a hit, transforms the cached original without loading. A loaded
 ///   image is transformed on a background queue; the original is stored under the original key

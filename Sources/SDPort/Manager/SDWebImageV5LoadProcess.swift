@@ -13,8 +13,9 @@ import Foundation
 /// Cancelling (V5-06): the completion is then called once more, with `SDWebImageV5Error.cancelled` (2002), unless the
 /// load had already called its final completion; 4.4.8 (and the port's 4.x flow) stays silent, and so does 5.0.x.
 /// 5.1.0 and later get there through each step's own cancel check (the cancelled cache query answers with no image
-/// when its block runs, at once from 5.13.0's token; the loader reports the cancel); the port registers one cancel handler, so every step gives the same single answer, and
-/// keeps its rule that nothing else of the load is delivered once `cancel()` has returned. A deliberate difference:
+/// when its block runs, at once from 5.13.0's token; the loader reports the cancel); the port registers one cancel
+/// handler, so every step gives the same single answer, and keeps its rule that nothing else of the load is
+/// delivered once `cancel()` has returned. A deliberate difference:
 /// 5.21.5 has no cancel check after the loader, so a load cancelled during its transform or store gets no 2002 and
 /// still delivers its image (chapter 08; `test_V506_cancelDuringTheTransformAnswersCancelledNotTheImage`).
 ///

@@ -13,8 +13,9 @@ import Foundation
 /// object, so it shares its bitmap. `SDWebImageCoderHelper.frames(from:)` gives the frames back.
 ///
 /// What the original keeps in associated objects (`sd_imageFormat` and `sd_imageLoopCount` from `UIImage+MultiFormat`
-/// and a set `sd_memoryCost` from `UIImage+MemoryCacheCost` in 4.4.8; `sd_isDecoded` from 5.x's
-/// `UIImage+ForceDecode`) is stored here under a lock, because the original sets them after the image exists.
+/// and a set `sd_memoryCost` from `UIImage+MemoryCacheCost` in 4.4.8, where macOS keeps the loop count in the
+/// bitmap representation instead; `sd_isDecoded` from 5.x's `UIImage+ForceDecode`) is stored here under a lock,
+/// because the original sets them after the image exists.
 /// At tag 4.4.8: `SDWebImage/UIImage+MultiFormat.m:56` (`-sd_imageFormat`), `SDWebImage/UIImage+MemoryCacheCost.m:23` (`-sd_memoryCost`).
 public final class UIImage: @unchecked Sendable {
     /// Width in pixels.
@@ -96,7 +97,7 @@ public final class UIImage: @unchecked Sendable {
         set { associatedLock.withLock { _format = newValue } }
     }
 
-    /// Loop count of an animated image, 0 meaning forever (`UIImage+GIF.sd_imageLoopCount`).
+    /// Loop count of an animated image, 0 meaning forever (`UIImage+MultiFormat.sd_imageLoopCount` in 4.4.8).
     public var sd_imageLoopCount: Int {
         get { associatedLock.withLock { _loopCount } }
         set { associatedLock.withLock { _loopCount = newValue } }

@@ -1,8 +1,9 @@
 /// How a transition animates; UIKit's `UIViewAnimationOptions` bits that SDWebImage's transitions use.
 ///
-/// Ports the `SDWebImageAnimationOptions` typedef of `SDWebImageTransition.h` (4.4.8), which on iOS is
-/// `UIViewAnimationOptions`. The raw values are UIKit's. Headless views draw nothing, so the options are only
-/// carried to `UIView.transition(with:duration:options:animations:completion:)` where a test can read them.
+/// Ports the `SDWebImageAnimationOptions` typedef of `SDWebImageTransition.h` (4.4.8), which under UIKit (iOS,
+/// tvOS) is `UIViewAnimationOptions` (on macOS, its own one-bit `NS_OPTIONS`). The raw values are UIKit's.
+/// Headless views draw nothing, so the options are only carried to
+/// `UIView.transition(with:duration:options:animations:completion:)` where a test can read them.
 /// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:22` (`SDWebImageAnimationOptions`).
 public struct SDWebImageAnimationOptions: OptionSet, Sendable, Hashable {
     /// The bits, with UIKit's values.

@@ -16,10 +16,11 @@ public typealias SDWebImageTransitionCompletionBlock = @MainActor @Sendable (_ f
 
 /// The animation applied when a view's load finishes (VIEW-08), set on a view as `sd_imageTransition`.
 ///
-/// Ports `SDWebImageTransition` (`SDWebImageTransition.m`, 4.4.8, where it arrived in 4.3; 5.x keeps it). It is
-/// applied only to a finished load whose image was downloaded (cache type none), or to any finished load with
-/// `ForceTransition`. The view runs `prepares`, then (in UIKit's transition completion) sets the image unless
-/// `avoidAutoSetImage`, runs `animations`, and finally `completion(true)` on a later turn of the main queue.
+/// Ports `SDWebImageTransition` (`SDWebImageTransition.m`, 4.4.8, where it arrived in 4.3; 5.x keeps it). In
+/// 4.4.8 it is applied only to a finished load whose image was downloaded (cache type none), or to any finished
+/// load with `ForceTransition` (5.9.0 and later also animate a disk hit unless a sync query option is set). The
+/// view runs `prepares`, then (in UIKit's transition completion) sets the image unless `avoidAutoSetImage`, runs
+/// `animations`, and finally `completion(true)` on a later turn of the main queue.
 ///
 /// Linux: there is nothing to animate, so `duration` and `animationOptions` are carried but not timed; the blocks
 /// are called in UIKit's order, which is what a test can observe. Main-actor confined, like the views.

@@ -13,8 +13,9 @@ import Foundation
 ///    for `AvoidAutoCancelImage`, which the port's 5.x options do not have.)
 /// 2. The manager is the context's `customManager` (taken out of the context), else the shared one.
 /// 3. Unless `DelayPlaceholder`: with the manager's cache's weak memory cache on, the load's key is looked up in
-///    memory first, so an image only the weak table still knows goes back into the cache before the placeholder
-///    replaces the view's image, which may be its last strong reference (5.12.0; V5-12). Then the placeholder.
+///    memory first, so an image only the weak table (UIKit only in 5.21.5) still knows goes back into the cache
+///    before the placeholder replaces the view's image, which may be its last strong reference (5.12.0; V5-12).
+///    Then the placeholder.
 /// 4. A nil URL stops the indicator and completes with `InvalidURL` (1000); 4.4.8's entry uses code -1.
 /// 5. The progress (when the view has one) is reset, the indicator started, and the manager's 5.x `loadImage` asked.
 ///    Its answer moves to the main thread through `SDCallbackQueue.main`, at once when it is already there (a memory
@@ -24,8 +25,8 @@ import Foundation
 ///    replaced in the table, not cancelled.
 ///
 /// At the end of a finished load with an image, the transition rule is 5.x's (`sd_v5UsesTransition`): 4.4.8's
-/// (ForceTransition or a download), and also a disk hit unless the disk was read synchronously (5.9.0 and later;
-/// 5.0–5.8 keep 4.4.8's rule). Each step of the
+/// (ForceTransition or a download), and also a disk hit unless `QueryMemoryDataSync` or `QueryDiskDataSync` is set
+/// (5.9.0 and later; 5.0–5.8 keep 4.4.8's rule). Each step of the
 /// transition first checks that `sd_latestOperationKey` is still the key it was when the transition began; when
 /// it is not, the step does nothing, so a newer load under another key is not overwritten by this one (5.9.4;
 /// V5-12). 5.8.4 also cleared the key on `sd_cancelCurrentImageLoad`; 5.18.0 dropped that, so in 5.21.5, and here,

@@ -51,7 +51,7 @@ struct DemoCommand: AsyncParsableCommand {
         Console.out(
             "Coders: \(CoderOptions.registeredNames) (the last is asked first)"
                 + (coderOptions.addsGIFCoder
-                    ? "" : "; 4.4.8's default set: a GIF is its first frame, --gif-coder animates it"))
+                    ? "" : "; 4.4.8's defaults with SD_WEBP: a GIF is its first frame (UIKit), --gif-coder animates"))
         Console.out(
             "Cache: \(session.cache.diskCachePath)\(temporary == nil ? "" : " (temporary, removed at the end)")")
         for skipped in fixtures.skipped {

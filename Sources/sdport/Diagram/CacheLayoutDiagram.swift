@@ -47,8 +47,9 @@ enum CacheLayoutDiagram {
 
         var lines = DiagramFile.header(title: "The cache layout", command: "sdport diagram cache-layout")
         lines.append(
-            "Read from a real `SDImageCache` (namespace `diagrams`, weak table on, as 4.4.8's default) after "
-                + "storing three images, then after a memory warning while the caller still holds the first one. "
+            "Read from a real `SDImageCache` (namespace `diagrams`, weak table on, as 4.4.8's default on iOS and "
+                + "tvOS) after storing three images, then after a memory warning while the caller still holds the "
+                + "first one. "
                 + "Disk file names are the MD5 of the key, plus the key's extension when it has one.")
         lines.append("")
         lines.append("```mermaid")
@@ -56,7 +57,8 @@ enum CacheLayoutDiagram {
         lines.append("    cache[\"SDImageCache<br/>namespace diagrams\"]")
         lines.append("    cache --> memory[\"memory: memCache (AutoPurgeCache, 4.4.8's SDMemoryCache)\"]")
         lines.append(
-            "    memory --> strong[\"strong entries: NSCache part, cost-limited, emptied by a memory warning\"]")
+            "    memory --> strong[\"strong entries: NSCache part, cost-limited when maxMemoryCost is set, "
+                + "emptied by a memory warning (iOS, tvOS)\"]")
         lines.append("    memory --> weak[\"weak table: NSMapTable part, shouldUseWeakMemoryCache\"]")
         for (index, key) in keys.enumerated() {
             lines.append("    strong --> s\(index)[\"\(DiagramFile.escape(key))\"]")

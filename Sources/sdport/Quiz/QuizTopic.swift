@@ -6,8 +6,9 @@ import Foundation
 /// A card's topic is `FAQEntry.topic` when the teaching work has set it; until then it is derived from the folder
 /// of the entry's port file (Cache, Downloader, Manager, WebCache for the views, Coders). Files of the shared
 /// folders (Define, Internal) go by what they define: image formats belong to the coders, cache types to the
-/// cache, option bits and the main-queue helper to the manager. Not a port of an SDWebImage type: the topics
-/// follow the original's folders of 4.4.8 (https://github.com/SDWebImage/SDWebImage/tree/4.4.8/SDWebImage).
+/// cache, option bits and the main-queue helper to the manager. Not a port of an SDWebImage type: 4.4.8 keeps its
+/// files in one flat folder (https://github.com/SDWebImage/SDWebImage/tree/4.4.8/SDWebImage); the topics loosely
+/// follow the groups of its Xcode project (Cache, Downloader, Utils with the manager, Categories, Decoder).
 enum QuizTopic: String, CaseIterable, Sendable, Codable, ExpressibleByArgument {
     case cache, downloader, manager, views, coders
 
