@@ -69,7 +69,8 @@ extension UIView {
     public var sd_imageURL: URL? { sd_storedImageURL }
 
     /// The progress of the current load (VIEW-03): total = expected bytes, completed = received bytes; both set
-    /// to `SDWebImageProgressUnitCountUnknown` when a load finished without progress. Created on first use.
+    /// to `SDWebImageProgressUnitCountUnknown` when a load finished with no error and no progress reported (a
+    /// failed load keeps 0 and 0, as in 4.4.8). Created on first use.
     public var sd_imageProgress: Progress {
         get {
             if let progress = sd_storedImageProgress { return progress }
