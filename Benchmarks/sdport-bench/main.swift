@@ -8,11 +8,25 @@ import Foundation
 //   sdport-bench downloader --timeline FILE     one pipeline run (200 images, 6 at a time) as a Chrome trace,
 //                                               and where its time goes
 //   sdport-bench cache-worker ...               the soak's child processes (MultiProcessSoak)
+//   sdport-bench memory-case NAME               one case of the memory suite (plain, scaledown, progressive) outside
+//                                               the runner: its peak and floor in kB, to study where the peak goes
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "cache-worker" {
     do { try MultiProcessSoak.runWorker(Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("cache worker failed: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
+if arguments.first == "memory-case", arguments.count == 2 {
+    do {
+        let jpeg = try MemoryBenchmark.makeLargeJPEG()
+        let peakKB = try MemoryBenchmark.runCase(arguments[1], jpeg: jpeg)
+        print("peak-kB \(Int(peakKB)) floor-kB \(MemoryBenchmark.floorKB(jpegByteCount: jpeg.count))")
+    } catch {
+        FileHandle.standardError.write(Data("memory case failed: \(error)\n".utf8))
         exit(1)
     }
     exit(0)

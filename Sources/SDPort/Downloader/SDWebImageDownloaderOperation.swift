@@ -99,7 +99,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     private var ownedSession: SDWebImageCurlSession?
     private var _expectedSize = 0
     private var _response: URLResponse?
+    /// The body: one chunk that held all of it as it came, or the chunks appended in `bodyBuffer`.
     private var imageData: Data?
+    private var bodyBuffer: SDWebImageDownloadBuffer?
     private var cachedData: Data?
     private var statusError: NSError?
     private var progressiveCoder: (any SDWebImageProgressiveCoder)?
@@ -313,6 +315,7 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
             callbackEntries.removeAll()
             _dataTask = nil
             imageData = nil
+            bodyBuffer = nil
             cachedData = nil
             progressiveCoder = nil
             // Cancelled before the final completion took the callbacks: they were dropped, which the 5.x callers
@@ -412,27 +415,33 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     }
 
     open func curlTask(_ task: SDWebImageCurlTask, didReceive data: Data) {
-        let (snapshot, expected) = stateLock.withLock { () -> (Data, Int) in
-            if imageData == nil, data.count >= _expectedSize {
-                imageData = data  // the whole body in one chunk: keep it, no copy (Data is copy-on-write)
-            } else {
-                // 4.4.8 reserves the whole Content-Length (`SDWebImageDownloaderOperation.m:318`); here the
-                // reservation is capped, since Linux cannot reserve a lying header's 100 GB (a crash).
-                if imageData == nil {
-                    let reservation = min(_expectedSize, SDWebImageCurlTransfer.largestBodyReservation)
-                    imageData = Data(capacity: max(reservation, data.count))
-                }
-                imageData!.append(data)
-            }
-            return (imageData!, _expectedSize)
-        }
-        let url = request?.url
         // Every chunk, the last one too (`finished`), as 4.4.8 (`SDWebImageDownloaderOperation.m:322-357`); only a
         // known length (`expected > 0`) says which chunk is the last.
-        if options.contains(.progressiveDownload), expected > 0 {
-            decodePartially(snapshot, finished: snapshot.count >= expected)
+        let progressive = options.contains(.progressiveDownload)
+        let (received, expected, snapshot) = stateLock.withLock { () -> (Int, Int, Data?) in
+            let expected = _expectedSize
+            if imageData == nil, bodyBuffer == nil, data.count >= expected {
+                imageData = data  // the whole body in one chunk: keep it, no copy (Data is copy-on-write)
+                return (data.count, expected, data)
+            }
+            if bodyBuffer == nil {
+                // 4.4.8 reserves the whole Content-Length (`SDWebImageDownloaderOperation.m:318`); here the
+                // reservation is capped, since Linux cannot reserve a lying header's 100 GB (a crash).
+                let held = imageData?.count ?? 0
+                let reservation = min(expected, SDWebImageCurlTransfer.largestBodyReservation)
+                bodyBuffer = SDWebImageDownloadBuffer(capacity: max(reservation, held + data.count))
+                if let first = imageData { bodyBuffer!.append(first) }
+                imageData = nil
+            }
+            bodyBuffer!.append(data)
+            // Shares the bytes: a partial decode that keeps them costs no copy when the next chunk arrives.
+            return (bodyBuffer!.count, expected, progressive && expected > 0 ? bodyBuffer!.snapshot() : nil)
         }
-        for progress in progressBlocks { progress(snapshot.count, expected, url) }
+        let url = request?.url
+        if let snapshot, progressive, expected > 0 {
+            decodePartially(snapshot, finished: received >= expected)
+        }
+        for progress in progressBlocks { progress(received, expected, url) }
     }
 
     open func curlTask(
@@ -490,8 +499,11 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
         let url = request?.url
         let (status, data, ignoredData) = stateLock.withLock { () -> (Int?, Data?, Data?) in
-            defer { imageData = nil }
-            return ((_response as? HTTPURLResponse)?.statusCode, imageData, cachedData)
+            defer {
+                imageData = nil
+                bodyBuffer = nil
+            }
+            return ((_response as? HTTPURLResponse)?.statusCode, imageData ?? bodyBuffer?.snapshot(), cachedData)
         }
         var failure = error
         if let statusError = stateLock.withLock({ statusError }),
