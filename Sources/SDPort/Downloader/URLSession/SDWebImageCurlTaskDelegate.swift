@@ -24,7 +24,8 @@ public protocol SDWebImageCurlTaskDelegate: AnyObject, Sendable {
         completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void)
     /// A response redirects to `request` (301, 302, 303, 307, 308 with a Location). Pass `request` (or another
     /// one) to follow it; nil makes the redirect response the final response. Ports NSURLSession's
-    /// `willPerformHTTPRedirection`, which 4.4.8's downloader forwards to its operations (DL-16).
+    /// `willPerformHTTPRedirection`, which 4.4.8's downloader forwards to an operation that implements it and
+    /// otherwise follows itself; its own operation class does not (DL-16).
     func curlTask(
         _ task: SDWebImageCurlTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void)
