@@ -3,9 +3,9 @@ import SDPort
 import SDPortTestSupport
 import XCTest
 
-/// MUS-13: the will-terminate cleanup is asynchronous, so it never runs. 4.4.8's observer of "will terminate"
+/// MUS-13: the will-terminate cleanup is only queued, so it may never run. 4.4.8's observer of "will terminate"
 /// calls `deleteOldFiles` (`SDImageCache.m:205-208`), which only queues the work on the io queue
-/// (`SDImageCache.m:641-646`); the process exits before it runs. The patch runs it synchronously, as 5.11.1.
+/// (`SDImageCache.m:641-646`); the process can exit before it runs. The patch runs it synchronously, as 5.11.1.
 final class MUS13_WillTerminateCleanupTests: XCTestCase {
     private var fixture: MUSCacheFixture!
 

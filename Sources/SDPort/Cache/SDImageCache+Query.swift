@@ -34,9 +34,9 @@ extension SDImageCache {
         return memCache.object(forKey: key)
     }
 
-    /// The image decoded from disk (scaled for @2x/@3x keys, decompressed when the config says so), which
-    /// then goes into the memory cache unless `shouldCacheImagesInMemory` is off. Synchronous. A file that does
-    /// not decode gives nil.
+    /// The image decoded from disk (scaled for @2x/@3x keys, decompressed when the config says so; 4.4.8 does
+    /// both on iOS, tvOS and watchOS only), which then goes into the memory cache unless
+    /// `shouldCacheImagesInMemory` is off. Synchronous. A file that does not decode gives nil.
     public func imageFromDiskCache(forKey key: String?) -> UIImage? {
         guard let key else { return nil }
         let image = diskImage(forKey: key, data: diskImageData(forKey: key), options: [])

@@ -33,7 +33,8 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
         _coders = coders
     }
 
-    /// The default coders, as 4.4.8's `-init`: the ImageIO coder, then the WebP coder (asked first).
+    /// The default coders, as 4.4.8's `-init` built with `SD_WEBP`: the ImageIO coder, then the WebP coder (asked
+    /// first). Without `SD_WEBP` (the default Core subspec) 4.4.8's list is the ImageIO coder alone.
     public static func defaultCoders() -> [any SDWebImageCoder] {
         [SDWebImageImageIOCoder.shared, SDWebImageWebPCoder.shared]
     }

@@ -10,10 +10,11 @@ import Foundation
 /// format's own code (`SDWebImageJPEGCoder`, `SDWebImagePNGCoder`, `SDWebImageGIFCoder.decodeFirstFrame`).
 ///
 /// As ImageIO does:
-/// - WebP is not this coder's (the WebP coder answers it); a GIF gives its first frame as a still image, which
-///   the manager's delegate transforms and the caches keep as one frame like any still image; read back from
-///   disk it is force-decoded (4.4.8: on iOS, tvOS and watchOS; the downloader skips GIFs by format, as 4.4.8's
-///   operation does). Animation needs `SDWebImageGIFCoder`, added by the program.
+/// - WebP is not this coder's (the WebP coder answers it); a GIF gives its first frame as a still image (4.4.8 on
+///   iOS, tvOS and watchOS; on macOS NSImage keeps the frames), which the manager's delegate transforms and the
+///   caches keep as one frame like any still image; read back from disk it is force-decoded (4.4.8: on iOS, tvOS
+///   and watchOS; the downloader skips GIFs by format, as 4.4.8's operation does). Animation needs
+///   `SDWebImageGIFCoder`, added by the program.
 /// - A JPEG's EXIF orientation is applied, in full and incremental decodes (COD-09). UIKit keeps the stored
 ///   pixels and an `imageOrientation`; the stand-in `UIImage` has no orientation, so the port turns the pixels
 ///   upright instead (`SDImageEXIFOrientation`). Encoding then writes those upright pixels, so an encoded image

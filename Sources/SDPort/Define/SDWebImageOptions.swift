@@ -29,13 +29,14 @@ public struct SDWebImageOptions: OptionSet, Sendable, Hashable {
     public static let allowInvalidSSLCertificates = SDWebImageOptions(rawValue: 1 << 7)
     /// Download at high queue priority.
     public static let highPriority = SDWebImageOptions(rawValue: 1 << 8)
-    /// Show the placeholder only when the load has failed.
+    /// Show the placeholder only when the load ends without an image (a failure, or a miss with `FromCacheOnly`).
     public static let delayPlaceholder = SDWebImageOptions(rawValue: 1 << 9)
     /// Let the manager delegate transform animated images too.
     public static let transformAnimatedImage = SDWebImageOptions(rawValue: 1 << 10)
     /// Do not set the loaded image on the view; the completion does it.
     public static let avoidAutoSetImage = SDWebImageOptions(rawValue: 1 << 11)
-    /// Scale decoded images down to the memory limit (60 MB of pixels; in 4.4.8 on iOS, tvOS and watchOS only).
+    /// Scale decoded images down to the memory limit (60 MB of decoded RGBA, 15,728,640 pixels); in 4.4.8 only
+    /// while `shouldDecompressImages` is on (downloader and cache), and only on iOS, tvOS and watchOS.
     public static let scaleDownLargeImages = SDWebImageOptions(rawValue: 1 << 12)
     /// Also read the disk data when the image is found in memory.
     public static let queryDataWhenInMemory = SDWebImageOptions(rawValue: 1 << 13)

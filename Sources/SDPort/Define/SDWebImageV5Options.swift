@@ -28,7 +28,7 @@ public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
     public static let allowInvalidSSLCertificates = Self(rawValue: 1 << 6)
     /// Download at high priority.
     public static let highPriority = Self(rawValue: 1 << 7)
-    /// Show the placeholder only after a failure (views).
+    /// Show the placeholder only when the load ends without an image, a failure or a miss (views).
     public static let delayPlaceholder = Self(rawValue: 1 << 8)
     /// Apply the transformer to animated images too.
     public static let transformAnimatedImage = Self(rawValue: 1 << 9)

@@ -175,7 +175,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     ///
     /// A nil URL calls `completed(nil, nil, nil, false)` at once and returns nil (DL-06, as 4.4.8; 5.x reports an
     /// InvalidURL error). Progress blocks run on the session's delegate queue, completion blocks on
-    /// `completionQueue` (main by default, as 4.4.8).
+    /// `completionQueue` (main by default, as 4.4.8's default operation class calls them).
     @discardableResult
     public func downloadImage(
         with url: URL?, options: SDWebImageDownloaderOptions,

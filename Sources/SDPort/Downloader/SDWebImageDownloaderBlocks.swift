@@ -9,7 +9,7 @@ public typealias SDWebImageDownloaderProgressBlock =
 
 /// The end of a download (or, with `finished == false`, a partial image of a progressive one).
 /// Ports `SDWebImageDownloaderCompletedBlock`. Called on the downloader's `completionQueue`, the main queue by
-/// default, as 4.4.8 calls it through `dispatch_main_async_safe`.
+/// default, as 4.4.8's default operation class calls it through `dispatch_main_async_safe`.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.h:82` (`SDWebImageDownloaderCompletedBlock`).
 public typealias SDWebImageDownloaderCompletedBlock =
     @Sendable (_ image: UIImage?, _ data: Data?, _ error: Error?, _ finished: Bool) -> Void

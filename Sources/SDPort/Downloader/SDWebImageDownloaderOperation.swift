@@ -33,9 +33,9 @@ import Foundation
 ///   URL from inside a completion gets a new download. In 4.4.8 that holds only by timing: its blocks are posted
 ///   to main before `done` runs, and a caller that gets in between joins the ending operation and is never
 ///   answered (MUS-05; the chapter 08 row on a request from inside a completion).
-/// - The image is scaled from the shared manager's cache key (its `cacheKeyFilter` applies), as 4.4.8 asks
-///   `[SDWebImageManager sharedManager]`; the key comes through `sharedManagerCacheKey`, which the shared manager
-///   installs, so this layer names no type above it.
+/// - The image is scaled from the shared manager's cache key (its `cacheKeyFilter` applies; 4.4.8 scales on iOS,
+///   tvOS and watchOS only), as 4.4.8 asks `[SDWebImageManager sharedManager]`; the key comes through
+///   `sharedManagerCacheKey`, which the shared manager installs, so this layer names no type above it.
 /// - Bytes no coder can decode end with "Downloaded image has 0 pixels" (`SDWebImageErrorDomain`, code 0), as
 ///   in 4.4.8 where the decoder returns nil; the coder's reason is the error's `NSUnderlyingErrorKey`.
 /// - Redirects pass through `curlTask(_:willPerformHTTPRedirection:newRequest:completionHandler:)`, which

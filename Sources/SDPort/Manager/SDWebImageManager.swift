@@ -193,8 +193,8 @@ public final class SDWebImageManager: @unchecked Sendable {
 
     // MARK: Rules, exposed so they can be checked one by one
 
-    /// The original's rule for blacklisting a failed URL (MGR-06): every error except the eight that say the
-    /// network, not the URL, was at fault. Like the original it looks at the code only, not the domain.
+    /// The original's default rule for blacklisting a failed URL (MGR-06; a delegate's `shouldBlockFailedURL` wins):
+    /// every error except the eight that say the network, not the URL, was at fault; the code only, not the domain.
     public static func shouldBlockFailedURL(with error: Error) -> Bool {
         let notBlocked: Set<Int> = [
             URLError.notConnectedToInternet.rawValue, URLError.cancelled.rawValue, URLError.timedOut.rawValue,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The application lifecycle notifications SDWebImage listens to, under UIKit's names.
+/// The application lifecycle notifications SDWebImage listens to (4.4.8: on iOS and tvOS only), under UIKit's names.
 ///
 /// Linux has no UIKit and no application that posts these, so the port defines the names and one stand-in
 /// application object, `shared`, which UIKit names as each notification's `object`; a host program posts them

@@ -40,8 +40,8 @@ public typealias SDWebImageViewContext = [String: any Sendable]
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:14` (`SDWebImageExternalCustomManagerKey`).
 public let SDWebImageExternalCustomManagerKey = "externalCustomManager"
 
-/// The unit count a view's progress gets when a load finished without reporting any progress (a cache hit).
-/// Ports `SDWebImageProgressUnitCountUnknown` (4.4.8).
+/// The unit count a view's progress gets when a load finished with no error and no progress reported (a cache
+/// hit). Ports `SDWebImageProgressUnitCountUnknown` (4.4.8).
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:16` (`SDWebImageProgressUnitCountUnknown`).
 public let SDWebImageProgressUnitCountUnknown: Int64 = 1
 
@@ -57,7 +57,7 @@ public let SDWebImageNilURLErrorDescription = "Trying to load a nil url"
 ///   queue is also synchronous);
 /// - the manager's completion is moved to the main queue with `dispatch_main_async_safe` before it touches the
 ///   view, so a manager with another `completionQueue` can be used;
-/// - besides 4.4.8's activity indicator (`sd_setShowActivityIndicatorView`, VIEW-10) a view may carry 5.x's
+/// - besides 4.4.8's iOS/tvOS activity indicator (`sd_setShowActivityIndicatorView`, VIEW-10) a view may carry 5.x's
 ///   `SDWebImageIndicator` (`sd_imageIndicator`, VIEW-07), which gets progress and stops only when finished;
 /// - the group of `SDWebImageInternalSetImageGroupKey` comes with its "wait for the group" switch in one object
 ///   (`SDWebImageInternalSetImageGroup`), since Linux's dispatch groups carry no associated objects;
@@ -218,7 +218,7 @@ extension UIView {
         imageProgress: Progress, indicator: (any SDWebImageIndicator)?,
         setImageGroup: SDWebImageInternalSetImageGroup?
     ) {
-        // 4.4.8 takes its activity indicator away on every answer, partial ones included.
+        // 4.4.8 (iOS and tvOS, `SD_UIKIT`) takes its activity indicator away on every answer, partial ones included.
         sd_removeActivityIndicator()
         if finished {
             indicator?.stopAnimatingIndicator()
