@@ -12,7 +12,9 @@ import Foundation
 /// Force-decoding an image whose data no coder claims (nil data, an unknown format) goes through
 /// `SDWebImageCoderHelper`, as the ImageIO coder would for any data; encoding to `.undefined` picks PNG for an
 /// image with alpha and JPEG otherwise, whichever coder is asked.
-/// The list is guarded by `codersLock`, as the original guards it with a semaphore.
+/// The list is guarded by `codersLock` on every access. 4.4.8's semaphore guards `addCoder:`, `removeCoder:` and the
+/// manager's own reads, not the `coders` property (a synthesized nonatomic one, so setting it races with them); 5.x
+/// locks that property too. A deliberate difference (chapter 08): Swift 6 admits no data race.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCodersManager.m:37` (`-init`), `SDWebImage/SDWebImageCodersManager.m:102` (`-decodedImageWithData:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCodersManager.m:35` (`-init`).
 public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable {

@@ -164,6 +164,22 @@ final class COD01_CodersManagerTests: XCTestCase {
         XCTAssertEqual(manager.coders.count, 2)
     }
 
+    /// A deliberate difference (chapter 08): setting `coders` is locked like `addCoder`, as in 5.x; 4.4.8's
+    /// `coders` property is a plain synthesized one that races with `addCoder:`. ThreadSanitizer (CI) reports the
+    /// race if the setter is not locked; without it, the last write must still win whole.
+    func test_COD01_settingTheCodersPropertyWhileAddingIsLocked() throws {
+        let manager = SDWebImageCodersManager()
+        let extra = (0..<4).map { _ in CountingPNGCoder() }
+        let base: [any SDWebImageCoder] = [SDWebImagePNGCoder()]
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            if i % 2 == 0 { manager.coders = base } else { manager.addCoder(extra[i % extra.count]) }
+            XCTAssertGreaterThanOrEqual(manager.coders.count, 1)
+        }
+        manager.coders = base
+        XCTAssertEqual(manager.coders.count, 1)
+        XCTAssertTrue(manager.coders.first is SDWebImagePNGCoder)
+    }
+
     /// Parity: COD-01 — decoding reports the decode step of the flow trace.
     func test_COD01_decodeIsTraced() throws {
         let key = "cod01-\(UUID().uuidString)"
