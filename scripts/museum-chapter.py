@@ -54,6 +54,11 @@ def cite_later(cite):
     return f"[`{cite['file']}:{cite['lines']}` at {cite['tag']}]({cite['url']})"
 
 
+def fixed_in_phrase(fixed_in):
+    # "not fixed upstream (…)" reads as it is; a version gets "fixed in".
+    return fixed_in if fixed_in.startswith('not ') else f'fixed in {fixed_in}'
+
+
 def section(table, e):
     # An exhibit lists only the issues its CHANGELOG or history names; with none, the line says nothing of issues.
     issues = ''.join(f'Issues {", ".join(f"#{n}" for n in e["upstream"]["issues"])}; ' if e['upstream']['issues'] else '')
@@ -62,7 +67,7 @@ def section(table, e):
     lines = [f"### {e['id']} — {e['title']}", '',
              f"**Symptom.** {e['symptom']}", '',
              f"**Upstream.** {issues}{'pull requests' if issues else 'Pull requests'} {prs}; "
-             f"fixed in {e['upstream']['fixedIn']}.", '',
+             f"{fixed_in_phrase(e['upstream']['fixedIn'])}.", '',
              '**The 4.4.8 lines.**', '']
     for cite in e['cause']:
         lines.append(f"- {cite_original(table, cite)}: `{cite['token']}`")

@@ -42,8 +42,8 @@ struct CacheDirectoryEntry {
 /// When the callback answers `.remove`, the entry is unlinked at once, relative to its directory (removing the
 /// entry just read is allowed during `readdir`).
 ///
-/// The original's cleanup and `calculateSize` enumerate with resource keys, its `getSize` and `getDiskCount` with
-/// `enumeratorAtPath:` and file attributes. On Linux, Foundation's
+/// The original's cleanup and `calculateSize` enumerate with resource keys, its `getSize` with `enumeratorAtPath:`
+/// and file attributes, its `getDiskCount` with `enumeratorAtPath:` alone. On Linux, Foundation's
 /// `totalFileAllocatedSize` is `st_blocks × st_blksize`, eight times the real size on ext4, and the enumerator
 /// costs several system calls per file, so the port reads `stat` itself: blocks × 512 is the space on disk.
 enum CacheDirectoryScanner {

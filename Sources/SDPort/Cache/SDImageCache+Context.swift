@@ -82,8 +82,9 @@ extension SDImageCache {
 
     /// Stores `image` where `cacheType` says: `.memory` in memory only, `.disk` on disk only (`imageData`, or the
     /// image encoded when nil), `.all` both, `.none` nowhere. `completion` runs at once when nothing is written to
-    /// disk, else on `completionQueue` after the write. Data without an image goes to disk only, as 5.21.5's store
-    /// (it needs an image or data, and a key) writes it: a downloaded thumbnail's full-size bytes (V5-05).
+    /// disk, else on `completionQueue` after the write. Data without an image goes to disk only (with `.disk` or
+    /// `.all`; nowhere with `.memory`), as 5.21.5's store (it needs an image or data, and a key) writes it: a
+    /// downloaded thumbnail's full-size bytes (V5-05).
     public func storeImage(
         _ image: UIImage?, imageData: Data?, forKey key: String?, cacheType: SDWebImageV5CacheType,
         completion: SDWebImageNoParamsBlock?

@@ -68,9 +68,10 @@ extension SDImageCache {
     ///   `done` is called before this returns, on that thread, as 4.4.8 calls its block directly
     ///   (`SDImageCache.m` 561-562). Reading there is safe because every write goes through a temporary file
     ///   and a rename, so a reader sees a whole old file or a whole new one. If the operation is cancelled
-    ///   before the search starts, `done` is never called. A disk hit is decoded, goes into memory and is
-    ///   reported as `.disk` with its data; a file that does not decode is `(nil, its data, .disk)`, as 4.4.8
-    ///   answers (CACHE-16); a miss is `(nil, nil, .none)`. Asynchronous answers arrive on `completionQueue`.
+    ///   before the search starts, `done` is never called. A disk hit is decoded, goes into memory (unless
+    ///   `shouldCacheImagesInMemory` is off) and is reported as `.disk` with its data; a file that does not
+    ///   decode is `(nil, its data, .disk)`, as 4.4.8 answers (CACHE-16); a miss is `(nil, nil, .none)`.
+    ///   Asynchronous answers arrive on `completionQueue`.
     @discardableResult
     public func queryCacheOperation(
         forKey key: String?, options: SDImageCacheOptions,

@@ -63,9 +63,9 @@ extension SDImageCache {
     /// Writes `imageData` as `key`'s file, synchronously, creating the directory when missing. Nil data or key
     /// does nothing. Errors are logged; `writeImageDataToDisk` throws them.
     ///
-    /// Ports `-storeImageDataToDisk:forKey:`: like 4.4.8, it may be called from any thread and waits on the io
-    /// queue for the write, so the write stays in order with the cache's other disk work. From the io queue
-    /// itself it writes at once: 4.4.8's `dispatch_sync` onto its own queue deadlocks there
+    /// Ports `-storeImageDataToDisk:forKey:`: like 4.4.8, it may be called from any thread outside the io queue
+    /// and waits on the io queue for the write, so the write stays in order with the cache's other disk work.
+    /// From the io queue itself it writes at once: 4.4.8's `dispatch_sync` onto its own queue deadlocks there
     /// (`test_CACHE05_storeImageDataToDiskFromTheIOQueueWritesAtOnce`).
     public func storeImageData(toDisk imageData: Data?, forKey key: String?) {
         guard let imageData, let key else { return }

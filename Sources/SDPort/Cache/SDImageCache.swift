@@ -14,14 +14,15 @@ import Logging
 /// default to `Caches/com.hackemist.SDImageCache/default` and moves the 4.x "default" namespace's folder there once
 /// (other namespaces are not migrated).
 ///
-/// Threads (FAQ-11): the memory cache is thread-safe by itself; every disk read, write and delete runs on one serial
-/// queue labelled `com.hackemist.SDWebImageCache` (`ioQueue`), except a `.queryDiskSync` search, which reads on the
-/// caller's thread as 4.4.8's does. Linux cannot ask for the current queue's label, so "am I on the io queue" is
-/// answered with a dispatch-specific key (`isOnIOQueue`).
+/// Threads (FAQ-11): the memory cache is thread-safe by itself; every disk read, write and delete runs on the
+/// cache's own serial queue (one per instance, as in 4.4.8) labelled `com.hackemist.SDWebImageCache` (`ioQueue`),
+/// except a `.queryDiskSync` search, which reads on the caller's thread as 4.4.8's does. Linux cannot ask for the
+/// current queue's label, so "am I on the io queue" is answered with a dispatch-specific key (`isOnIOQueue`).
 ///
 /// Completions: where the original calls back on the main queue, the port calls back on `completionQueue`
-/// (default `.main`, as 4.4.8; 5.15.0 added a similar `callbackQueue`). A memory hit in `queryCacheOperation` calls
-/// `done` synchronously without `.queryDataWhenInMemory`, as the original.
+/// (default `.main`, as 4.4.8; 5.15.0 added a similar per-call context option, `SDWebImageContextCallbackQueue`).
+/// A memory hit in `queryCacheOperation` calls `done` synchronously without `.queryDataWhenInMemory`, as the
+/// original.
 ///
 /// Lifecycle (CACHE-13): the cache runs `deleteOldFiles` when `UIApplication.willTerminateNotification` or
 /// `UIApplication.didEnterBackgroundNotification` is posted; the memory cache empties itself on
@@ -29,9 +30,10 @@ import Logging
 /// The background task the original wraps around the background cleanup does not exist on Linux (no-op).
 ///
 /// Beyond the original: a file appears in the cache only whole (written to a temporary name in the cache
-/// directory, then renamed); write failures are logged (and thrown by `writeImageDataToDisk(_:forKey:)`); sizes
-/// for the cleanup are blocks on disk. A file that no longer decodes is answered with its data and no image, as
-/// 4.4.8 answers it (CACHE-16).
+/// directory, then renamed) whatever `diskCacheWritingOptions` says, where 4.4.8 is atomic only with its default
+/// `NSDataWritingAtomic`; write failures are logged (and thrown by `writeImageDataToDisk(_:forKey:)`). Sizes for
+/// the cleanup are blocks on disk, as 4.4.8's `NSURLTotalFileAllocatedSizeKey`. A file that no longer decodes is
+/// answered with its data and no image, as 4.4.8 answers it (CACHE-16).
 ///
 /// Mutable state of the cache object itself (`customPaths`, `_completionQueue`) is
 /// guarded by `stateLock`; `fileManager` is only used on `ioQueue`.
@@ -235,8 +237,8 @@ public final class SDImageCache: @unchecked Sendable {
         stateLock.withLock { lifecycleObservers = [terminate, background] }
     }
 
-    /// Ports `-backgroundDeleteOldFiles`. The original asks UIApplication for a background task so the app is
-    /// not suspended mid-cleanup; a Linux process is not suspended, so only the cleanup remains.
+    /// Ports `-backgroundDeleteOldFiles`. The original (iOS and tvOS only) asks UIApplication for a background
+    /// task so the app is not suspended mid-cleanup; a Linux process is not suspended, so only the cleanup remains.
     func backgroundDeleteOldFiles() {
         deleteOldFiles(completionBlock: nil)
     }

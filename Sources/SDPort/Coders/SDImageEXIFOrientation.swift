@@ -3,13 +3,14 @@ import Foundation
 
 /// The EXIF orientation of a JPEG, read with libexif, and the pixel transform that shows it upright (COD-09).
 ///
-/// Ports the orientation handling of 4.4.8: `SDWebImageImageIOCoder.m` (`incrementallyDecodedImageWithData:finished:`
-/// reads `kCGImagePropertyOrientation`, a full decode gets it from `-[UIImage initWithData:]` (4.0–4.3 read it in
-/// `+sd_imageOrientationFromImageData:`), and `encodedDataWithImage:format:` writes it back) and
-/// `SDWebImageCoderHelper.m` (`+imageOrientationFromEXIFOrientation:` and `+exifOrientationFromImageOrientation:`,
-/// whose `UIImageOrientation` names the cases keep). On iOS a
-/// `UIImage` carries its orientation and UIKit rotates when drawing; this port's `UIImage` is a plain bitmap,
-/// so `applied(to:)` moves the pixels instead, giving what a viewer shows for each EXIF value.
+/// Ports the orientation handling of 4.4.8 on iOS, tvOS and watchOS: `SDWebImageImageIOCoder.m`
+/// (`incrementallyDecodedImageWithData:finished:` reads `kCGImagePropertyOrientation`, a full decode gets it from
+/// `-[UIImage initWithData:]` (4.0–4.3 read it in `+sd_imageOrientationFromImageData:`), and
+/// `encodedDataWithImage:format:` writes it back) and `SDWebImageCoderHelper.m`
+/// (`+imageOrientationFromEXIFOrientation:` and `+exifOrientationFromImageOrientation:`, whose `UIImageOrientation`
+/// names the cases keep). On iOS a `UIImage` carries its orientation and UIKit rotates when drawing; this port's
+/// `UIImage` is a plain bitmap, so `applied(to:)` moves the pixels instead, giving what a viewer shows for each EXIF
+/// value.
 /// At tag 4.4.8: `SDWebImage/SDWebImageImageIOCoder.m:112` (`-incrementallyDecodedImageWithData:finished:`), `SDWebImage/SDWebImageCoderHelper.m:164` (`+imageOrientationFromEXIFOrientation:`), `SDWebImage/SDWebImageCoderHelper.m:199` (`+exifOrientationFromImageOrientation:`).
 public enum SDImageEXIFOrientation: Int, Sendable, CaseIterable {
     /// 1: stored upright.

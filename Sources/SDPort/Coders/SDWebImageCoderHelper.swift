@@ -7,16 +7,17 @@ import Foundation
 /// `framesFromAnimatedImage:`) together with the decompression half of `SDWebImageImageIOCoder.m`
 /// (`decompressedImageWithImage:data:options:`, `sd_decompressedImageWithImage:`,
 /// `sd_decompressedAndScaledDownImageWithImage:`, `shouldDecodeImage:`, `shouldScaleDownImage:` and the
-/// `kDestImageSizeMB` constants). 5.x moves all of it into `SDImageCoderHelper` (`decodedImageWithImage:`,
-/// `decodedAndScaledDownImageWithImage:limitBytes:`) with a settable limit.
+/// `kDestImageSizeMB` constants). 5.x moves the helpers into `SDImageCoderHelper` (`decodedImageWithImage:`,
+/// `decodedAndScaledDownImageWithImage:limitBytes:`), the limit a parameter (a settable default since 5.5.0), and
+/// drops `decompressedImageWithImage:data:options:`.
 ///
-/// Linux differences: there is no Core Graphics context to draw into. The original "decodes" by drawing a
-/// lazily-decoded `CGImage` into a bitmap context (8 bits per component, 4 bytes per pixel, premultiplied
+/// Linux differences: there is no Core Graphics context to draw into. The original (on iOS, tvOS and watchOS) "decodes"
+/// by drawing a lazily-decoded `CGImage` into a bitmap context (8 bits per component, 4 bytes per pixel, premultiplied
 /// alpha first, or "none skip first" for opaque images). Here decoders already return bitmaps, so force decoding
-/// normalises one: packed rows, 4 bytes per pixel, alpha forced to 255 and `hasAlpha == false` for opaque
-/// images, and marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents.
-/// Scaling down resamples with an area-averaging (box) filter in one pass instead of the original's tiled
-/// `CGContextDrawImage` calls; the destination size is computed as the original computes it, a side of 0 included.
+/// normalises one: packed rows, 4 bytes per pixel, alpha forced to 255 and `hasAlpha == false` for opaque images, and
+/// marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents. Scaling down resamples
+/// with an area-averaging (box) filter in one pass instead of the original's tiled `CGContextDrawImage` calls; the
+/// destination size is computed as the original computes it, a side of 0 included.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCoderHelper.m:18` (`+animatedImageWithFrames:`), `SDWebImage/SDWebImageCoderHelper.m:86` (`+framesFromAnimatedImage:`), `SDWebImage/SDWebImageImageIOCoder.m:251` (`-sd_decompressedAndScaledDownImageWithImage:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCoderHelper.m:654` (`+decodedImageWithImage:`), `SDWebImage/Core/SDImageCoderHelper.m:723` (`+decodedAndScaledDownImageWithImage:limitBytes:`).
 public enum SDWebImageCoderHelper {
@@ -24,7 +25,8 @@ public enum SDWebImageCoderHelper {
     public static let bytesPerPixel = 4
     /// Bits per component of a decoded bitmap (`kBitsPerComponent`).
     public static let bitsPerComponent = 8
-    /// The decoded size that `SDWebImageScaleDownLargeImages` keeps images under, in MB (`kDestImageSizeMB`).
+    /// The decoded size that `SDWebImageScaleDownLargeImages` keeps images under, in MB (`kDestImageSizeMB`; 4.4.8
+    /// scales down only on iOS, tvOS and watchOS, and only with `shouldDecompressImages`).
     public static let destImageSizeMB = 60
     /// The pixel budget that follows from it: 60 MB / 4 bytes = 15,728,640 pixels (`kDestTotalPixels`).
     public static let destTotalPixels = destImageSizeMB * 1024 * 1024 / bytesPerPixel
@@ -52,9 +54,9 @@ public enum SDWebImageCoderHelper {
     /// Ports `+animatedImageWithFrames:` (COD-12): the animated image UIKit can show. UIKit gives every entry of
     /// `images` the same time, so each frame is repeated `duration / gcd` times, `gcd` being the greatest common
     /// divisor of all the durations in whole milliseconds (truncated, as 4.4.8's `duration * 1000` into an
-    /// `NSUInteger`), and the whole takes the sum of them (`SDWebImageCoderHelper.m:26-49`). With a gcd of 0 (every
-    /// duration under 1 ms) each frame appears once. A repeat is the same `UIImage` object: no bitmap is copied.
-    /// nil for no frames.
+    /// `NSUInteger`), and the whole takes the sum of them (4.4.8's iOS, tvOS and watchOS branch,
+    /// `SDWebImageCoderHelper.m:26-49`). With a gcd of 0 (every duration under 1 ms) each frame appears once. A repeat
+    /// is the same `UIImage` object: no bitmap is copied. nil for no frames.
     public static func animatedImage(
         with frames: [SDWebImageFrame], loopCount: Int = 0,
         format: SDImageFormat = .undefined
@@ -76,7 +78,7 @@ public enum SDWebImageCoderHelper {
     /// Settable from any thread; values under 1 count as 1.
     /// Deliberate difference (REL-01): 4.4.8 repeats each frame `duration / gcd` times with no bound
     /// (`SDWebImageCoderHelper.m:41-47`), so 2,000 one-pixel frames whose delays alternate 655.35 s and 20 ms ask for
-    /// 65 million entries; the coders check `checkAnimationEntries(_:)` first and refuse such a file.
+    /// over 65 million entries; the coders check `checkAnimationEntries(_:)` first and refuse such a file.
     public static var maxAnimationEntryCount: Int {
         get { entryLimit.wrappedValue }
         set { entryLimit.wrappedValue = max(1, newValue) }
@@ -103,11 +105,11 @@ public enum SDWebImageCoderHelper {
         }
     }
 
-    /// Ports `+framesFromAnimatedImage:` (COD-12): the frames of an animated image, each of
-    /// `duration / images.count` (100 ms when that is 0) times how often it repeats in a row, a run of the same
-    /// object being one frame (`SDWebImageCoderHelper.m:86-128`). nil for a still image. Kept from 4.4.8: an
-    /// animated image of a single entry gives an empty list, because its loop adds a frame only from the second
-    /// entry on.
+    /// Ports `+framesFromAnimatedImage:` (COD-12): the frames of an animated image, each of `duration / images.count`
+    /// (100 ms when that is 0) times how often it repeats in a row, a run of the same object (4.4.8: `isEqual:`) being
+    /// one frame (4.4.8's iOS, tvOS and watchOS branch, `SDWebImageCoderHelper.m:95-128`). nil for a still image. Kept
+    /// from 4.4.8: an animated image of a single entry gives an empty list, because its loop adds a frame only from the
+    /// second entry on.
     public static func frames(from animatedImage: UIImage?) -> [SDWebImageFrame]? {
         guard let animatedImage, let images = animatedImage.images, let first = images.first else { return nil }
         var average = animatedImage.duration / Double(images.count)

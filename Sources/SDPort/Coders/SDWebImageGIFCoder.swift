@@ -13,8 +13,9 @@ import Foundation
 ///   modes (1 leave, 2 clear the frame's area to transparent, 3 restore what was there before), the
 ///   transparent colour index, local and global colour maps and interlaced frames;
 /// - a delay of 0 or 1 hundredths of a second (under 11 ms) is shown for 100 ms, as Firefox and WebKit do;
-/// - the loop count comes from the NETSCAPE2.0 application extension; without one it is 1, as 4.4.8 reads it;
-/// - one frame gives a still image (the original's `initWithData:` path), more an animated one;
+/// - the loop count comes from the NETSCAPE2.0 application extension; without one it is 1, as 4.4.8 reads it on
+///   iOS, tvOS and watchOS (macOS leaves the GIF to `NSBitmapImageRep`);
+/// - one frame gives a still image (the original's `initWithData:` path, not taken on macOS), more an animated one;
 /// - a file cut short keeps the frames that arrived complete; with none it is `truncated`.
 /// - The canvas size times the frame count is checked against `SDWebImageCoderHelper.maxDecodedPixelCount`
 ///   before anything is drawn: the frames are counted first without decoding them (`checkFrameBudget`), and an
@@ -24,7 +25,7 @@ import Foundation
 /// quantizer (`GifQuantizeBuffer`) makes a local palette per frame. Frames with few colours (GIFs decoded by
 /// this coder, flat graphics) keep their exact colours. Pixels with alpha under 128 become the transparent
 /// index; every frame covers the whole canvas, with disposal 2 when any frame has transparency.
-/// `decompressedImage` returns the image untouched: GIFs are not force-decoded, as in the original.
+/// `decompressedImage` returns the image untouched: GIFs are not force-decoded, as in the original's GIF coder.
 ///
 /// Not in the default coder list, as in 4.4.8: there `SDWebImageImageIOCoder` decodes a GIF to its first frame
 /// (still, on iOS, tvOS and watchOS; on macOS NSImage keeps the frames), and a program that wants animation adds
@@ -95,7 +96,7 @@ public final class SDWebImageGIFCoder: SDWebImageCoder, Sendable {
 
     // MARK: Force decoding
 
-    /// GIFs are not force-decoded (the original returns the image as is).
+    /// GIFs are not force-decoded (the original's GIF coder returns the image as is).
     public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
     {
         image

@@ -43,7 +43,8 @@ public final class SDWebImageImageIOCoder: SDWebImageProgressiveCoder, @unchecke
     public static let decodableFormats: Set<SDImageFormat> = [.jpeg, .png, .gif]
     /// The formats it writes (`.undefined` means "PNG or JPEG").
     public static let encodableFormats: Set<SDImageFormat> = [.jpeg, .png, .gif, .undefined]
-    /// The formats it never claims (4.4.8: WebP is the WebP coder's; HEIC and HEIF only where ImageIO reads them).
+    /// The formats it never claims (4.4.8 refuses WebP, left to the WebP coder of an `SD_WEBP` build, and HEIC and
+    /// HEIF where ImageIO cannot read them, or to encode, write them).
     public static let refusedFormats: Set<SDImageFormat> = [.webp, .heic, .heif]
 
     /// Guards the incremental state of one download.

@@ -6,10 +6,11 @@ extension SDWebImageJPEGCoder {
     /// full-size bitmap never exists: the peak is the scaled image plus a few rows (`sdport-bench memory`:
     /// 5250×3450 scaled down with a peak of about 1.3× the 60 MB limit instead of 2.5×).
     ///
-    /// 4.4.8's `-sd_decompressedAndScaledDownImageWithImage:` (`SDWebImageImageIOCoder.m`) has the same aim: it
-    /// draws the lazily decoded source into the destination in tiles of `kSourceImageTileSizeMB` so that the
-    /// whole source never has to be decoded at once. The port's decoders are not lazy, so the streaming happens
-    /// here instead. Size, resampling and result are those of `SDWebImageCoderHelper.decompressedAndScaledDownImage`.
+    /// 4.4.8's `-sd_decompressedAndScaledDownImageWithImage:` (`SDWebImageImageIOCoder.m`, iOS, tvOS and watchOS) has
+    /// the same aim: it draws the lazily decoded source into the destination in tiles of `kSourceImageTileSizeMB` so
+    /// that the whole source never has to be decoded at once. The port's decoders are not lazy, so the streaming
+    /// happens here instead. Size, resampling and result are those of
+    /// `SDWebImageCoderHelper.decompressedAndScaledDownImage`.
     ///
     /// Data that ends early is finished as `decodeImage(from:)` finishes it (COD-13), so a truncated JPEG scales
     /// down to the same picture. nil when there is nothing to stream: not a JPEG, not over the limit, CMYK, an

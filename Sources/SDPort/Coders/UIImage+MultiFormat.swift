@@ -20,7 +20,8 @@ extension UIImage {
     }
 
     /// Ports `-sd_imageDataAsFormat:`: encoded by the first coder of `SDWebImageCodersManager.shared` that can
-    /// write `format`; nil when none can (TIFF, HEIC).
+    /// write `format`; nil when none can (here TIFF and HEIC, which 4.4.8's ImageIO coder writes, HEIC where the
+    /// system can).
     public func sd_imageData(as format: SDImageFormat) -> Data? {
         SDWebImageCodersManager.shared.encodedData(with: self, format: format)
     }

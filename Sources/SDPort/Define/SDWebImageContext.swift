@@ -2,7 +2,8 @@ import Foundation
 
 /// The name of one entry of an `SDWebImageContext`.
 ///
-/// Ports `SDWebImageContextOption` from `SDWebImageDefine.h` (5.x; 4.4.8 has no context). In the original the
+/// Ports `SDWebImageContextOption` from `SDWebImageDefine.h` (5.x; 4.4.8 has no such type, only the plain
+/// dictionary its views' `sd_internalSetImageWithURL:…context:` takes, with two keys). In the original the
 /// option is an `NSString` typedef with one global constant per key; here it is a `String`-backed struct whose
 /// static members carry the same raw strings, so a key written by hand (`"imageTransformer"`) still matches.
 ///
@@ -25,7 +26,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     /// `sd_internalSetImageWithURL`); `sd_internalSetImage` honours it
     /// (`test_V501_setImageOperationKeyNamesTheViewsLoad`).
     public static let setImageOperationKey: Self = "setImageOperationKey"
-    /// `SDWebImageManager`: the manager that should run the load instead of the one asked.
+    /// `SDWebImageManager`: the manager that should run the load instead of the one asked (in 5.x only the views
+    /// read it, in place of the shared manager).
     public static let customManager: Self = "customManager"
     /// `SDImageCache`: the cache to query and fill instead of the manager's.
     public static let imageCache: Self = "imageCache"
@@ -44,7 +46,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     /// `SDWebImageV5CacheType`: where the loaded (and transformed) image is stored; default `.all`.
     public static let storeCacheType: Self = "storeCacheType"
     /// `SDWebImageV5CacheType`: where the loaded image is stored under the original key, transformed or not, as
-    /// 5.14.0 on does (5.1.0–5.13 only for a transformed one); default `.disk` (5.11.1 on; `.none` before).
+    /// 5.14.0 on does (5.1.0–5.13 only for a transformed one, 5.13 also for a thumbnail); default `.disk` (5.11.1
+    /// on; `.none` before).
     public static let originalStoreCacheType: Self = "originalStoreCacheType"
     /// `SDWebImageDownloaderRequestModifier`: rewrites the download request (the downloader loader only).
     public static let downloadRequestModifier: Self = "downloadRequestModifier"
@@ -61,8 +64,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     /// instead of the manager's, cache's or downloader's `completionQueue` (5.x `SDWebImageContextCallbackQueue`,
     /// which came with 5.15.0).
     public static let callbackQueue: Self = "callbackQueue"
-    /// `UIImage`: set by the manager for a `RefreshCached` load, so a loader knows what is already cached
-    /// (5.x `SDWebImageContextLoaderCachedImage`).
+    /// `UIImage`: set by the manager when a `RefreshCached` load found a cached image, so a loader knows what is
+    /// already cached (5.x `SDWebImageContextLoaderCachedImage`).
     public static let loaderCachedImage: Self = "loaderCachedImage"
 }
 

@@ -10,12 +10,14 @@ public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
 
     /// `SDWebImageDownloaderLowPriority`: low queue and task priority.
     public static let lowPriority = SDWebImageDownloaderOptions(rawValue: 1 << 0)
-    /// `SDWebImageDownloaderProgressiveDownload`: decode and report partial images while the data arrives.
+    /// `SDWebImageDownloaderProgressiveDownload`: decode and report partial images while the data arrives (4.4.8's
+    /// default operation does so only when the response states its length).
     public static let progressiveDownload = SDWebImageDownloaderOptions(rawValue: 1 << 1)
     /// Use the HTTP protocol cache (UseProtocolCachePolicy) instead of ReloadIgnoringLocalCacheData (FAQ-09).
     public static let useNSURLCache = SDWebImageDownloaderOptions(rawValue: 1 << 2)
     /// A download whose bytes equal what the protocol cache held when it started (as a response served from that
-    /// cache does) completes with nil image and data (FAQ-09; 4.4.8 compares the data, `isEqualToData:`).
+    /// cache does) completes with nil image and data (FAQ-09; 4.4.8's default operation compares the data,
+    /// `isEqualToData:`).
     public static let ignoreCachedResponse = SDWebImageDownloaderOptions(rawValue: 1 << 3)
     /// A documented no-op on Linux: there are no background tasks (OP-09).
     public static let continueInBackground = SDWebImageDownloaderOptions(rawValue: 1 << 4)
@@ -25,7 +27,8 @@ public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
     public static let allowInvalidSSLCertificates = SDWebImageDownloaderOptions(rawValue: 1 << 6)
     /// `SDWebImageDownloaderHighPriority`: high queue and task priority.
     public static let highPriority = SDWebImageDownloaderOptions(rawValue: 1 << 7)
-    /// `SDWebImageDownloaderScaleDownLargeImages`: shrink a decoded image over the memory limit (FAQ-13); in 4.4.8
-    /// only with `shouldDecompressImages` on, and only on iOS, tvOS and watchOS.
+    /// `SDWebImageDownloaderScaleDownLargeImages`: shrink a decoded image over the memory limit (FAQ-13); in 4.4.8's
+    /// default operation only with `shouldDecompressImages` on, never for a GIF or an animated image, and only on
+    /// iOS, tvOS and watchOS.
     public static let scaleDownLargeImages = SDWebImageDownloaderOptions(rawValue: 1 << 8)
 }

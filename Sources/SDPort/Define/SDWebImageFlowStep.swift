@@ -14,9 +14,11 @@ public enum SDWebImageFlowStep: Int, Sendable, CaseIterable, CustomStringConvert
     case diskQuery
     /// 5. `SDWebImageDownloader` starts (or joins) a download operation.
     case downloadStart
-    /// 6. `SDWebImageDownloaderOperation` receives the response and the data.
+    /// 6. `SDWebImageDownloaderOperation` (the downloader's default operation class) receives the response and the
+    /// data.
     case downloadResponse
-    /// 7. The coders decode (and force-decode) the data.
+    /// 7. The coders decode the data and force-decode it (4.4.8 force-decodes on iOS, tvOS and watchOS, with
+    ///    `shouldDecompressImages`).
     case decode
     /// 8. `SDImageCache` stores the image in memory and on disk.
     case store

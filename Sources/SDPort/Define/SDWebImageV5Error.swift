@@ -3,8 +3,8 @@ import Foundation
 /// The errors the 5.x layer makes itself, in `SDWebImageErrorDomain` with 5.x's codes.
 ///
 /// Ports `SDWebImageError` (`SDWebImageError.h`, 5.x). 4.4.8 has no error codes of its own: its manager reports a nil
-/// or blacklisted URL as `NSURLErrorFileDoesNotExist`, a view a nil URL with code -1, and bad data gets code 0. Network
-/// failures keep their `NSURLErrorDomain` errors in both versions.
+/// or blacklisted URL as `NSURLErrorFileDoesNotExist`, a view a nil URL with code -1, and its default operation
+/// gives bad data code 0. Network failures keep their `NSURLErrorDomain` errors in both versions.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageError.h:23` (`SDWebImageError`).
 public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, LocalizedError {
     /// The URL is nil or empty (1000).
@@ -38,7 +38,8 @@ public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, Locali
         }
     }
 
-    /// The description, and for a bad status code the code under `SDWebImageErrorDownloadStatusCodeKey`, as 5.x.
+    /// The description, and for a bad status code the code under `SDWebImageErrorDownloadStatusCodeKey`, as 5.x (from
+    /// 5.12.0, 5.x also puts the response under `SDWebImageErrorDownloadResponseKey`, which the port leaves out).
     public var errorUserInfo: [String: Any] {
         var info: [String: Any] = [NSLocalizedDescriptionKey: errorDescription ?? ""]
         if case .invalidDownloadStatusCode(let status, _) = self {

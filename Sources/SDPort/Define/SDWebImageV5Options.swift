@@ -34,14 +34,15 @@ public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
     public static let transformAnimatedImage = Self(rawValue: 1 << 9)
     /// Do not set the image on the view (views).
     public static let avoidAutoSetImage = Self(rawValue: 1 << 10)
-    /// Shrink decoded images over a byte limit (5.21.5's default: 60 MB on iOS and tvOS, 90 MB on macOS, 30 MB on
-    /// watchOS).
+    /// Shrink decoded images over a byte limit (5.21.5's default: 60 MB on iOS, tvOS and visionOS, 90 MB on macOS,
+    /// 30 MB on watchOS).
     public static let scaleDownLargeImages = Self(rawValue: 1 << 11)
     /// Also read the disk data when the image is in memory (4.x `QueryDataWhenInMemory`).
     public static let queryMemoryData = Self(rawValue: 1 << 12)
     /// With `queryMemoryData`: read that data synchronously.
     public static let queryMemoryDataSync = Self(rawValue: 1 << 13)
-    /// On a memory miss, query the disk synchronously (4.x `QueryDiskSync`).
+    /// On a memory miss, query the disk synchronously (4.x `QueryDiskSync`, which also makes the data read of a
+    /// `QueryDataWhenInMemory` memory hit synchronous; 5.x asks for that with `queryMemoryDataSync`).
     public static let queryDiskDataSync = Self(rawValue: 1 << 14)
     /// Never load: a cache miss completes without an image.
     public static let fromCacheOnly = Self(rawValue: 1 << 15)
@@ -57,7 +58,8 @@ public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
     public static let preloadAllFrames = Self(rawValue: 1 << 20)
 
     /// The 5.x flags that mean what the given 4.4.8 flags mean. `CacheMemoryOnly` has no flag in 5.x (it is the
-    /// `storeCacheType` context value `.memory`) and is dropped.
+    /// `storeCacheType` context value `.memory`) and is dropped. 4.4.8's `QueryDiskSync` also makes the data read of
+    /// a memory hit synchronous, which 5.x asks for with `QueryMemoryDataSync`; that flag is not added.
     public init(_ options: SDWebImageOptions) {
         let pairs: [(SDWebImageOptions, SDWebImageV5Options)] = [
             (.retryFailed, .retryFailed), (.lowPriority, .lowPriority), (.progressiveDownload, .progressiveLoad),
@@ -76,7 +78,8 @@ public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
 
     /// The 4.4.8 downloader options a download for these flags asks for (5.x `SDWebImageDownloader`
     /// `requestImageWithURL:`): one to one, `RefreshCached` → `UseNSURLCache`; when a cached image is being
-    /// refreshed, no progressive download and `IgnoreCachedResponse`.
+    /// refreshed, no progressive download and `IgnoreCachedResponse`. 5.x also passes on its decoding flags, for
+    /// which 4.4.8's set has no bits.
     public func downloaderOptions(refreshingCachedImage: Bool) -> SDWebImageDownloaderOptions {
         let pairs: [(SDWebImageV5Options, SDWebImageDownloaderOptions)] = [
             (.lowPriority, .lowPriority), (.progressiveLoad, .progressiveDownload), (.refreshCached, .useNSURLCache),

@@ -2,12 +2,13 @@ import Foundation
 
 /// The bytes of one download, appended in place; a snapshot of the bytes so far shares them instead of copying.
 ///
-/// 4.4.8 appends each chunk to an `NSMutableData` sized to the Content-Length and, for a progressive download,
-/// hands every partial decode a `copy` of it (`SDWebImageDownloaderOperation.m`). A Swift `Data` kept by a running
-/// partial decode would be copied whole by the next append (copy-on-write), so a progressive download would hold
-/// its data twice. Here appends only write past every snapshot's end, into storage that never moves: a snapshot's
-/// bytes never change, and the storage lives as long as its last snapshot. When the body outgrows the reservation
-/// (a lying or missing Content-Length), new storage is made and the old one stays with the snapshots that use it.
+/// 4.4.8 appends each chunk to an `NSMutableData` sized to the Content-Length and, for a progressive download
+/// with a known length, hands every partial decode a `copy` of it (`SDWebImageDownloaderOperation.m`). A Swift
+/// `Data` kept by a running partial decode would be copied whole by the next append (copy-on-write), so a
+/// progressive download would hold its data twice. Here appends only write past every snapshot's end, into
+/// storage that never moves: a snapshot's bytes never change, and the storage lives as long as its last snapshot.
+/// When the body outgrows the reservation (a lying or missing Content-Length), new storage is made and the old one
+/// stays with the snapshots that use it.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:316` (`-URLSession:dataTask:didReceiveData:`).
 ///
 /// Not thread-safe: the operation calls `append` and `snapshot` under its `stateLock`. A snapshot is an ordinary

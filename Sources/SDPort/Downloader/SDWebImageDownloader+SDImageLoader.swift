@@ -21,8 +21,8 @@ import Foundation
 /// - Plain requests go through `downloadImage(with:options:progress:completed:)`, so they join running downloads
 ///   of the same URL. When the context or options change decoding (`imageScaleFactor`,
 ///   `imageThumbnailPixelSize`, `cacheKeyFilter`, `avoidDecodeImage`, `decodeFirstFrameOnly`), the downloaded
-///   bytes are decoded again with `SDImageLoaderDecodeImageData` (5.x decodes once, with the context, inside the
-///   operation).
+///   bytes are decoded again with `SDImageLoaderDecodeImageData` (5.x decodes only inside the operation, with the
+///   context).
 /// - A `downloadRequestModifier`, `downloadResponseModifier`, `downloadDecryptor` or `imageCoder` sends the
 ///   request through a separate `SDWebImageContextDownloadOperation` built like the downloader's own (headers,
 ///   headers filter, timeout, cookies, credentials), modified, and not joined with other downloads. A nil modified
@@ -103,7 +103,10 @@ extension SDWebImageDownloader: SDImageLoader {
         }
     }
 
-    /// A 4.4.8 downloader error as 5.x's downloader reports it (see the type's documentation).
+    /// A 4.4.8 downloader error as 5.x's downloader reports it (see the type's documentation). A 304 with nothing
+    /// cached becomes `InvalidDownloadStatusCode` (2001), as 5.12.0 and later report it with their default
+    /// acceptable status codes, 200–299 (5.0–5.11 report `CacheNotModified`, 1002). One case differs: "Task can't
+    /// be initialized" stays `NSURLErrorUnknown`, where 5.x reports `InvalidDownloadOperation` (2000).
     static func v5Error(_ error: Error?, url: URL) -> Error? {
         guard let error = error as NSError? else { return nil }
         if error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled,

@@ -56,7 +56,8 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     }
 
     /// A downloader whose session uses `sessionConfiguration` (nil: the default one), with its
-    /// `timeoutIntervalForRequest` replaced by `downloadTimeout` (15 s), as the original does (DL-01).
+    /// `timeoutIntervalForRequest` replaced by `downloadTimeout` (15 s), as the original does with a non-nil
+    /// configuration (DL-01; on nil, 4.4.8's assignment goes to nil and does nothing).
     public init(sessionConfiguration: URLSessionConfiguration?) {
         downloadQueue = OperationQueue()
         downloadQueue.maxConcurrentOperationCount = 6
@@ -205,7 +206,7 @@ public final class SDWebImageDownloader: @unchecked Sendable {
             let finishedOperation = WeakOperation(operation)
             operation.completionBlock = { [weak self] in
                 // The queue calls this on another thread once the operation has finished, never inside a call that
-                // holds the lock (4.4.8 relies on the same, `SDWebImageDownloader.m:302-310`).
+                // holds the lock (4.4.8 relies on the same, `SDWebImageDownloader.m:315`).
                 guard let self else { return }
                 self.locked(self.operationsLock) {
                     // Only this operation's entry: a newer operation for the URL may have replaced it (4.4.8

@@ -18,7 +18,7 @@ import Foundation
 ///   returns arrives as a partial image before the final one. A coder may return none (an animated WebP, which libwebp
 ///   cannot decode incrementally), and without a Content-Length no chunk is decoded. While a partial decode is queued
 ///   or running, the chunks between are not decoded (the rule of 5.6.1 and later; 5.0–5.6.0 queue a decode for every
-///   chunk; see `decodePartially`).
+///   chunk when the length is known and `minimumProgressInterval` is its default 0; see `decodePartially`).
 /// - The session it is made for is held weakly; when it is gone at `start()` the operation makes its own (DL-19).
 /// - A status >= 400, or a 304 with no cached data (which is read at `start()` only with `IgnoreCachedResponse`, so
 ///   without that option every 304), is answered with "cancel", as 4.4.8 answers
@@ -77,7 +77,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// Decodes (progressive and final) off the delegate queue, one at a time and in order.
     private let coderQueue = DispatchQueue(label: "com.hackemist.SDWebImageDownloaderOperationCoderQueue")
 
-    /// The cache key 4.4.8 scales downloaded images with: `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
+    /// The cache key 4.4.8 scales downloaded images with (on iOS, tvOS and watchOS; on macOS it does not scale):
+    /// `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
     /// The shared manager installs its `cacheKey(for:)` here when it is made; before that (no shared manager, so
     /// no filter) the key is the absolute string, which is what the shared manager would answer.
     public static var sharedManagerCacheKey: (@Sendable (URL?) -> String?)? {
@@ -112,7 +113,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     /// The final completion blocks have started to run (on the completion queue): no partial image after them.
     private var finalCompletionDelivered = false
     /// Told once when the operation is cancelled before its final completion took the callbacks: the 5.x loader's
-    /// callers, which 5.x answers with `SDWebImageErrorCancelled` (V5-12). 4.4.8's callers are never told (OP-05).
+    /// callers, which 5.x (5.1.0 on) answers with `SDWebImageErrorCancelled` (V5-12). 4.4.8's callers are never
+    /// told (OP-05).
     private var cancelObservers: [@Sendable () -> Void] = []
     /// The operation was cancelled before its final completion, and its callbacks were dropped.
     private var droppedByCancel = false
@@ -415,8 +417,9 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
     }
 
     open func curlTask(_ task: SDWebImageCurlTask, didReceive data: Data) {
-        // Every chunk, the last one too (`finished`), as 4.4.8 (`SDWebImageDownloaderOperation.m:322-357`); only a
-        // known length (`expected > 0`) says which chunk is the last.
+        // Every chunk of a progressive download, the last one too (`finished`), goes to `decodePartially` when the
+        // length is known (`expected > 0`, which says which chunk is the last), as 4.4.8 queues a decode for each
+        // (`SDWebImageDownloaderOperation.m:322-357`); `decodePartially` then skips chunks by 5.6.1's rule.
         let progressive = options.contains(.progressiveDownload)
         let (received, expected, snapshot) = stateLock.withLock { () -> (Int, Int, Data?) in
             let expected = _expectedSize
@@ -537,7 +540,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
 
     // MARK: Decoding (coder queue)
 
-    /// The key images are scaled with (@2x, @3x): the shared manager's cache key, as in 4.4.8 (OP-04).
+    /// The key images are scaled with (@2x, @3x): the shared manager's cache key, as in 4.4.8 (OP-04), which
+    /// scales on iOS, tvOS and watchOS only.
     private func scaleKey(for url: URL?) -> String? {
         if let sharedKey = Self.sharedManagerCacheKey { return sharedKey(url) }
         return url?.absoluteString

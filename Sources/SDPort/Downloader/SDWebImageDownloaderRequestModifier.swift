@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Ports 5.x's `SDWebImageDownloaderRequestModifier` class (`SDWebImageDownloaderRequestModifier.h`). Returning nil
 /// cancels the download, which then fails with `SDWebImageV5Error.invalidDownloadOperation`. 4.4.8's nearest
-/// feature is the downloader-wide `headersFilter`, which only sees headers.
+/// feature is the downloader-wide `headersFilter`, which gets the URL but can change only the headers.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderRequestModifier.m:32` (`-modifiedRequestWithRequest:`).
 public final class SDWebImageDownloaderRequestModifier: Sendable {
     private let block: @Sendable (URLRequest) -> URLRequest?

@@ -3,7 +3,8 @@ import Foundation
 /// How an `SDCallbackQueue` runs a block: through its queue, at once, or on the main thread.
 ///
 /// Ports `SDCallbackPolicy` (`SDCallbackQueue.h`, 5.21.5), with 5.x's raw values. 4.4.8 has no such type: its
-/// completions go through `dispatch_main_async_safe`, which runs a block at once only on the main *queue*.
+/// image-loading completions (manager, download operation, views) go through `dispatch_main_async_safe`, which
+/// runs a block at once only on the main *queue*; the cache's asynchronous ones use a plain `dispatch_async` to it.
 /// At tag 5.21.5: `SDWebImage/Core/SDCallbackQueue.h:13` (`SDCallbackPolicy`).
 public enum SDCallbackPolicy: UInt, Sendable {
     /// At once when the caller already runs on the queue (or on the main thread, for the main queue); otherwise

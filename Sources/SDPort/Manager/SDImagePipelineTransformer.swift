@@ -3,8 +3,9 @@ import Foundation
 /// Runs several transformers one after the other (V5-02).
 ///
 /// Ports `SDImagePipelineTransformer` (`SDImageTransformer.m`, 5.x): its key is the transformers' keys joined with
-/// `-`, and a step that returns nil stops the pipeline with nil (as in the original, whose next step is then given
-/// nil). An empty pipeline returns the image itself.
+/// `-`, and a step that returns nil stops the pipeline with nil (the original hands nil on to the next step instead;
+/// its built-in transformers answer nil to nil, so with them the result is the same). An empty pipeline returns the
+/// image itself.
 /// At tag 5.21.5: `SDWebImage/Core/SDImageTransformer.m:54` (`SDImagePipelineTransformer`).
 public final class SDImagePipelineTransformer: SDImageTransformer {
     /// The transformers, applied in order.

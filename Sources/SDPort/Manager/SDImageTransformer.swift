@@ -5,7 +5,8 @@ import Foundation
 /// Ports the `SDImageTransformer` protocol (`SDImageTransformer.h`, 5.x). 4.4.8's nearest feature is the manager
 /// delegate's `imageManager(_:transformDownloadedImage:withURL:)`, which stores the result under the URL's own
 /// key; a 5.x transformer's result is stored under `SDTransformedKeyForKey(key, transformerKey)`, so the original
-/// and each transformed version live side by side in the cache.
+/// and each transformed version can live side by side in the cache (5.x stores the original too by default from
+/// 5.11.1, when `originalStoreCacheType` became `.disk`).
 ///
 /// Transformers run on a background queue, many at once, so they must be thread-safe (the concrete ones here are
 /// immutable).

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The manager's completion: called with `finished == false` for each partial image of a progressive download,
-/// and once with `finished == true` at the end (twice with `RefreshCached` when the cached image is replaced).
+/// and once with `finished == true` at the end (twice with `RefreshCached` when a cached image was found and the
+/// refresh brings a new image or fails).
 /// Ports `SDInternalCompletionBlock` (`SDWebImageManager.h`, 4.4.8).
 /// At tag 4.4.8: `SDWebImage/SDWebImageManager.h:123` (`SDInternalCompletionBlock`).
 public typealias SDInternalCompletionBlock =
@@ -44,7 +45,7 @@ public final class SDWebImageManager: @unchecked Sendable {
     /// The shared manager: the shared cache and the shared downloader (MGR-01).
     public static let shared: SDWebImageManager = {
         let manager = SDWebImageManager(cache: .shared, downloader: .shared, isShared: true)
-        // 4.4.8's operation scales each download with `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
+        // 4.4.8's default operation scales each download with `[[SDWebImageManager sharedManager] cacheKeyForURL:]`.
         SDWebImageDownloaderOperation.sharedManagerCacheKey = { [unowned manager] url in manager.cacheKey(for: url) }
         return manager
     }()
@@ -54,8 +55,9 @@ public final class SDWebImageManager: @unchecked Sendable {
     /// The downloader this manager downloads with.
     public let imageDownloader: SDWebImageDownloader
 
-    /// Whether this is `shared`: the downloader scales every image with the shared manager's key, so only other
-    /// managers with a `cacheKeyFilter` scale again with their own key (as 4.4.8).
+    /// Whether this is `shared`: the downloader's operation scales every image with the shared manager's key, so only
+    /// other managers with a `cacheKeyFilter` scale again with their own key (as 4.4.8, whose default operation does
+    /// the first scaling).
     private let isSharedManager: Bool
 
     /// The delegate, key filter, serializer and completion queue, behind one lock.
@@ -127,7 +129,8 @@ public final class SDWebImageManager: @unchecked Sendable {
         _ = failedURLsLock.withLock { _failedURLs.insert(url) }
     }
 
-    /// Takes one URL off the failed-URL list (5.x's `removeFailedURL:`, 5.8.0 on; 4.4.8 has no public way).
+    /// Takes one URL off the failed-URL list (5.x's `removeFailedURL:`, 5.8.0 on; 4.4.8 has no public method, only a
+    /// successful `RetryFailed` load takes its URL off).
     public func removeFailedURL(_ url: URL) {
         _ = failedURLsLock.withLock { _failedURLs.remove(url) }
     }
@@ -354,8 +357,8 @@ public final class SDWebImageManager: @unchecked Sendable {
             // A cancelled load does nothing: calling it could overwrite a newer load's result (#699).
             guard let operation, !operation.isCancelled else { return }
             if let error {
-                // As 4.4.8: the completion first (at once, being on the completion queue already), then the
-                // blacklist, then leaving `runningOperations` below.
+                // As 4.4.8 (whose default operation calls back on the main queue): the completion first (at once,
+                // being on the completion queue already), then the blacklist, then leaving `runningOperations` below.
                 self.callCompletion(
                     for: operation, completed, image: nil, data: nil, error: error,
                     cacheType: .none, finished: true, url: url)

@@ -218,8 +218,8 @@ final class SDWebImageV5LoadProcess: Sendable {
 
     // MARK: Transform and store
 
-    /// 5.x's transform, store-original and store steps in one: the original image goes under the original key
-    /// (`originalStoreCacheType`, without disk when it came from disk), the result under the load's key
+    /// The transform, store-original and store steps of 5.x (5.14.0 on) in one: the original image goes under the
+    /// original key (`originalStoreCacheType`, without disk when it came from disk), the result under the load's key
     /// (`storeCacheType`), then the completion. A thumbnail (V5-05) is not the full-size image: no image goes under the
     /// original key, only the downloaded full-size bytes (with `originalStoreCacheType`, so on disk by default, as
     /// 5.21.5 passes its original data on); the thumbnail is stored and delivered without them (nil data), so the

@@ -1,7 +1,7 @@
 /// How a transition animates; UIKit's `UIViewAnimationOptions` bits that SDWebImage's transitions use.
 ///
 /// Ports the `SDWebImageAnimationOptions` typedef of `SDWebImageTransition.h` (4.4.8), which under UIKit (iOS,
-/// tvOS) is `UIViewAnimationOptions` (on macOS, its own one-bit `NS_OPTIONS`). The raw values are UIKit's.
+/// tvOS) is `UIViewAnimationOptions` (line 20; on macOS, its own one-bit `NS_OPTIONS`, line 22). The raw values are UIKit's.
 /// Headless views draw nothing, so the options are only carried to
 /// `UIView.transition(with:duration:options:animations:completion:)` where a test can read them.
 /// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:22` (`SDWebImageAnimationOptions`).
@@ -21,7 +21,7 @@ public struct SDWebImageAnimationOptions: OptionSet, Sendable, Hashable {
     public static let transitionCurlUp = SDWebImageAnimationOptions(rawValue: 3 << 20)
     /// UIKit's curl-down transition.
     public static let transitionCurlDown = SDWebImageAnimationOptions(rawValue: 4 << 20)
-    /// UIKit's cross-dissolve transition (`SDWebImageTransition.fadeTransition` uses it).
+    /// UIKit's cross-dissolve transition (under UIKit, `SDWebImageTransition.fadeTransition` uses it).
     public static let transitionCrossDissolve = SDWebImageAnimationOptions(rawValue: 5 << 20)
     /// UIKit's flip-from-top transition.
     public static let transitionFlipFromTop = SDWebImageAnimationOptions(rawValue: 6 << 20)

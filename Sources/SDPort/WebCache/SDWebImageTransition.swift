@@ -1,13 +1,14 @@
 import Foundation
 
-/// Runs before the transition, with the view still showing the placeholder.
+/// Runs before the transition, with the view still showing what it showed (the placeholder, unless
+/// `DelayPlaceholder`).
 /// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:27` (`SDWebImageTransitionPreparesBlock`).
 public typealias SDWebImageTransitionPreparesBlock =
     @MainActor (
         _ view: UIView, _ image: UIImage?, _ imageData: Data?,
         _ cacheType: SDImageCacheType, _ imageURL: URL?
     ) -> Void
-/// Runs as the transition's animations, right after the image is set.
+/// Runs as the transition's animations, right after the image is set (unless `avoidAutoSetImage`).
 /// At tag 4.4.8: `SDWebImage/SDWebImageTransition.h:28` (`SDWebImageTransitionAnimationsBlock`).
 public typealias SDWebImageTransitionAnimationsBlock = @MainActor (_ view: UIView, _ image: UIImage?) -> Void
 /// Runs when the transition has ended.
@@ -17,10 +18,11 @@ public typealias SDWebImageTransitionCompletionBlock = @MainActor @Sendable (_ f
 /// The animation applied when a view's load finishes (VIEW-08), set on a view as `sd_imageTransition`.
 ///
 /// Ports `SDWebImageTransition` (`SDWebImageTransition.m`, 4.4.8, where it arrived in 4.3; 5.x keeps it). In
-/// 4.4.8 it is applied only to a finished load whose image was downloaded (cache type none), or to any finished
-/// load with `ForceTransition` (5.9.0 and later also animate a disk hit unless a sync query option is set). The
-/// view runs `prepares`, then (in UIKit's transition completion) sets the image unless `avoidAutoSetImage`, runs
-/// `animations`, and finally `completion(true)` on a later turn of the main queue.
+/// 4.4.8 it is applied only when a finished load sets the view's image and either reports cache type none (a
+/// download, or a failure whose placeholder `DelayPlaceholder` held back) or has `ForceTransition` (5.9.0 and later
+/// also animate a disk hit unless a sync query option is set). The view runs `prepares`, then (in UIKit's
+/// transition completion) sets the image unless `avoidAutoSetImage`, runs `animations`, and finally `completion`
+/// (with UIKit's finished flag in 4.4.8; here `true`, on a later turn of the main queue).
 ///
 /// Linux: there is nothing to animate, so `duration` and `animationOptions` are carried but not timed; the blocks
 /// are called in UIKit's order, which is what a test can observe. Main-actor confined, like the views.

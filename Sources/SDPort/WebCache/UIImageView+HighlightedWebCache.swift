@@ -1,7 +1,7 @@
 import Foundation
 
-/// Ports `UIImageView+HighlightedWebCache` (4.4.8): load a URL into an image view's `highlightedImage`
-/// (VIEW-09), under its own operation key so it runs beside the normal image's load.
+/// Ports `UIImageView+HighlightedWebCache` (4.4.8, iOS and tvOS only): load a URL into an image view's
+/// `highlightedImage` (VIEW-09), under its own operation key so it runs beside the normal image's load.
 /// At tag 4.4.8: `SDWebImage/UIImageView+HighlightedWebCache.m:34` (`-sd_setHighlightedImageWithURL:options:progress:completed:`).
 extension UIImageView {
     /// The operation key of highlighted loads, as in the original.

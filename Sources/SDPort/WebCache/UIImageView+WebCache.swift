@@ -58,7 +58,7 @@ extension UIImageView {
     }
 
     /// Loads every URL and shows the images as an animation, each at its index, restarting the animation as
-    /// frames arrive. Ports `sd_setAnimationImagesWithURLs:` (4.4.8).
+    /// frames arrive. Ports `sd_setAnimationImagesWithURLs:` (4.4.8, iOS and tvOS only).
     public func sd_setAnimationImages(with urls: [URL], context: SDWebImageViewContext? = nil) {
         sd_cancelCurrentAnimationImagesLoad()
         let manager = context?[SDWebImageExternalCustomManagerKey] as? SDWebImageManager ?? .shared

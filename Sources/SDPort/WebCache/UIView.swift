@@ -19,7 +19,8 @@ open class UIView {
     public private(set) weak var superview: UIView?
     /// The child views, in the order they were added.
     public private(set) var subviews: [UIView] = []
-    /// How many times `setNeedsLayout()` was called (the original calls it after setting a loaded image).
+    /// How many times `setNeedsLayout()` was called (the original calls it once a load has set its image: the
+    /// loaded one, or the placeholder that `DelayPlaceholder` held back).
     public private(set) var setNeedsLayoutCount = 0
 
     /// `sd_imageURL`: the URL of the last `sd_internalSetImage` (associated object `imageURLKey` in 4.4.8).

@@ -91,7 +91,8 @@ extension FAQLiveProbes {
     static func coalescingAndFailedURLs() async throws -> String {
         let joined = try await coalescing()
         let failed = try await FAQLoopback.with { loopback in
-            // A 404 is cancelled, not blacklisted, in 4.4.8; bytes that are no image are blacklisted.
+            // In 4.4.8 (default operation, no `shouldBlockFailedURL` delegate) a 404 ends as a cancel, which is not
+            // blacklisted; bytes that are no image are blacklisted.
             loopback.server.route("/gone.png", .status(404))
             loopback.server.route("/text.png", .data(Data("not an image".utf8), contentType: "image/png"))
             var lines: [String] = []

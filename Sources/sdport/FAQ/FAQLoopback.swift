@@ -42,9 +42,9 @@ final class FAQLoopback: Sendable {
         } catch {
             outcome = .failure(error as NSError)
         }
-        // 4.4.8 blacklists a failed URL and leaves runningOperations in the same main-queue block (here the
-        // completionQueue's), after the completion that resumed this call: let that block end before the next load
-        // asks.
+        // 4.4.8 blacklists a failed URL (unless its error is one it exempts, a cancel among them) and leaves
+        // runningOperations in the same main-queue block (here the completionQueue's), after the completion that
+        // resumed this call: let that block end before the next load asks.
         let queue = manager.completionQueue
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { continuation.resume() }

@@ -75,10 +75,11 @@ enum LabRunner {
                 await recorder.waitUntilEveryCallerFinished(timeout: timeout)
             }
             // The final call can come before the flow is done with the load: 4.4.8 calls the completion first (on
-            // the main queue; here the completion queue), then blacklists the URL, then drops the load from
-            // runningOperations. Dropping it is the last step of both flows, so once nothing runs, failedURLs is
-            // final. A load nobody called back (4.4.8 after a cancel below the manager) is never dropped: its run
-            // ends once the download has stopped and the completion queue has run what the stop queued.
+            // the main queue; here the completion queue), then blacklists the URL if the error is not an exempt one,
+            // then drops the load from runningOperations. Dropping it is the last step of both flows, so once nothing
+            // runs, failedURLs is final. A load nobody called back (4.4.8 after a cancel below the manager) is never
+            // dropped: its run ends once the download has stopped and the completion queue has run what the stop
+            // queued.
             if scenario == .cancelAll {
                 await drain(callbacks)
                 if flow == .v5 { _ = await waitUntil { !loopback.manager.isRunning } }

@@ -9,7 +9,8 @@ enum ImageOutput {
     /// Writes `image` (or its frame `frame`, 1-based) to `path`; returns a line describing what was written.
     static func write(_ image: UIImage, to path: String, frame: Int?) throws -> String {
         let format = SDImageFormat(fileExtension: (path as NSString).pathExtension)
-        // The animation's frames (a run of one image repeated is one frame, as 4.4.8's framesFromAnimatedImage:).
+        // The animation's frames (a run of one image repeated is one frame, as 4.4.8's framesFromAnimatedImage:
+        // does under UIKit and watchOS).
         let frames = SDWebImageCoderHelper.frames(from: image)?.map(\.image) ?? [image]
         var subject = image
         if let frame {

@@ -17,7 +17,7 @@ enum MuseumText {
         // Only issues the original's CHANGELOG or history names are listed; with none, the line says nothing of them.
         lines.append(
             "Upstream: \(issues.isEmpty ? "" : "issues \(issues); ")pull requests \(prs.isEmpty ? "none" : prs); "
-                + "fixed in \(exhibit.upstream.fixedIn)")
+                + (exhibit.upstream.fixedIn.hasPrefix("not ") ? "" : "fixed in ") + exhibit.upstream.fixedIn)
         lines.append("")
         lines.append("The 4.4.8 lines that cause it:")
         for cite in exhibit.cause { lines += citation(cite) }

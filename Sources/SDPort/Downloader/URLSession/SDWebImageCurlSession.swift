@@ -34,7 +34,8 @@ public final class SDWebImageCurlSession: @unchecked Sendable {
     let engine: SDWebImageCurlEngine?
     /// The session's delegate (weak, see above). Guarded by `lock`.
     private weak var _delegate: SDWebImageCurlTaskDelegate?
-    /// Guards `URLCache` reads and writes: the original synchronizes its own lookup on the cache for the same reason.
+    /// Guards `URLCache` reads and writes: the original synchronizes its own lookup on the cache for the same reason
+    /// (the one it makes with `IgnoreCachedResponse`, `SDWebImageDownloaderOperation.m:170`).
     private let cacheLock = NSLock()
     /// Guards the task bookkeeping below.
     private let lock = NSLock()
