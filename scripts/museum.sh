@@ -5,11 +5,12 @@
 #   scripts/museum.sh tsan         # MUS-10 by hand: the regressed copy built with --sanitize=thread (about 10 min)
 #   scripts/museum.sh diagrams     # Docs/diagrams/mus-NN-<side>.md for MUS-01, 02, 03, 09, from real runs of both sides
 #
-# verify copies the checkout (tracked and untracked files, not .build*) into .build-mus-scratch/tree, applies every
-# exhibit's patch there (or only exhibit N's; the patches do not conflict), builds that copy once in
-# .build-mus-scratch/build and runs MuseumTests with SDPORT_MUSEUM=patched (the fixed side of a fix exhibit, the
-# 4.4.8 side of a regress exhibit). It then runs MuseumTests on the checkout itself, unpatched, in
-# ${MUSEUM_UNPATCHED_SCRATCH:-.build} (CI has just built it there). For each exhibit it checks that a test of each
+# verify first runs MuseumTests on the checkout itself, unpatched, in ${MUSEUM_UNPATCHED_SCRATCH:-.build} (CI has
+# just built it there). It then copies the checkout (tracked and untracked files, not .build*) into
+# .build-mus-scratch/tree, applies every exhibit's patch there (or only exhibit N's; the patches do not conflict),
+# builds that copy once in .build-mus-scratch/build and runs MuseumTests with SDPORT_MUSEUM=patched (the fixed side
+# of a fix exhibit, the 4.4.8 side of a regress exhibit). With MUSEUM_IN_PLACE=1 (CI) the patches go onto the
+# checkout instead, built incrementally in the same build folder, and come off again at the end. For each exhibit it checks that a test of each
 # side ran and passed, and prints the time taken. $SWIFT is the swift command (default "swift").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -99,32 +100,85 @@ check_side() {
     return "$problems"
 }
 
+# The patches of the given exhibits, in the order they are applied.
+patches_of() {
+    local id patch
+    for id in "$@"; do
+        for patch in "Museum/$id/fix.patch" "Museum/$id/regress.patch"; do
+            [ -f "$patch" ] && echo "$patch"
+        done
+    done
+    return 0
+}
+
+# In place (MUSEUM_IN_PLACE=1, what CI uses): the patches go onto the checkout itself, which is built
+# incrementally in the checkout's build folder (about a minute instead of a cold build of a copy), and come off
+# again on exit, whatever happens. Refused when a file the patches touch has changes of its own.
+applied_in_place=()
+unapply_in_place() {
+    local i
+    for (( i=${#applied_in_place[@]}-1; i>=0; i-- )); do
+        git apply --reverse --whitespace=nowarn "${applied_in_place[$i]}" \
+            || echo "museum.sh: could not take ${applied_in_place[$i]} off the checkout; git diff shows what is left" >&2
+    done
+    applied_in_place=()
+}
+apply_in_place() {
+    local patch touched
+    mapfile -t touched < <(for patch in "$@"; do git apply --numstat "$patch" | cut -f3; done | sort -u)
+    if ! git diff --quiet HEAD -- "${touched[@]}"; then
+        echo "museum.sh: MUSEUM_IN_PLACE needs the files the patches touch unchanged (commit or stash them)" >&2
+        exit 1
+    fi
+    trap unapply_in_place EXIT
+    for patch in "$@"; do
+        git apply --whitespace=nowarn "$patch" || { echo "museum.sh: $patch does not apply" >&2; exit 1; }
+        applied_in_place+=("$patch")
+        echo "  applied $patch (in place)"
+    done
+}
+
 verify() {
-    local start ids filter status=0 patched_log unpatched_log
+    local start ids filter status=0 patched_log unpatched_log patches tree build
     start=$(date +%s)
     mapfile -t ids < <(exhibits "${1:-}")
+    mapfile -t patches < <(patches_of "${ids[@]}")
     filter=$(filter_for "${ids[@]}")
     mkdir -p "$base"
     patched_log=$base/patched.log
     unpatched_log=$base/unpatched.log
 
     echo "museum: ${#ids[@]} exhibit(s): ${ids[*]}"
-    echo "museum: scratch copy in $base/tree"
-    make_tree "${ids[@]}"
-    echo "museum: building the patched copy (scratch path $base/build)"
-    $swift_cmd build --build-tests --package-path "$base/tree" --scratch-path "$base/build" 2>&1 \
-        | grep -E "error:|Compiling MuseumTests|Build complete" || true
-    echo "museum: patched side (SDPORT_MUSEUM=patched)"
-    SDPORT_MUSEUM=patched $swift_cmd test --disable-swift-testing --skip-build --package-path "$base/tree" \
-        --scratch-path "$base/build" --filter "$filter" >"$patched_log" 2>&1 || status=1
-    grep -E "error: |Executed [0-9]+ tests" "$patched_log" | tail -n 20 || true
-    check_side "$patched_log" patched "${ids[@]}" || status=1
-
+    # The port as it is first: in place, the checkout is patched next.
     echo "museum: the port as it is (scratch path $unpatched_scratch)"
     $swift_cmd test --disable-swift-testing --scratch-path "$unpatched_scratch" --filter "$filter" >"$unpatched_log" 2>&1 \
         || status=1
     grep -E "error: |Executed [0-9]+ tests" "$unpatched_log" | tail -n 20 || true
     check_side "$unpatched_log" unpatched "${ids[@]}" || status=1
+
+    if [ -n "${MUSEUM_IN_PLACE:-}" ]; then
+        echo "museum: patching the checkout in place (scratch path $unpatched_scratch)"
+        apply_in_place "${patches[@]}"
+        tree=$root build=$unpatched_scratch
+    else
+        echo "museum: scratch copy in $base/tree"
+        make_tree "${ids[@]}"
+        tree=$base/tree build=$base/build
+    fi
+    echo "museum: building the patched side (scratch path $build)"
+    $swift_cmd build --build-tests --package-path "$tree" --scratch-path "$build" 2>&1 \
+        | grep -E "error:|Compiling MuseumTests|Build complete" || true
+    echo "museum: patched side (SDPORT_MUSEUM=patched)"
+    SDPORT_MUSEUM=patched $swift_cmd test --disable-swift-testing --skip-build --package-path "$tree" \
+        --scratch-path "$build" --filter "$filter" >"$patched_log" 2>&1 || status=1
+    grep -E "error: |Executed [0-9]+ tests" "$patched_log" | tail -n 20 || true
+    check_side "$patched_log" patched "${ids[@]}" || status=1
+    if [ -n "${MUSEUM_IN_PLACE:-}" ]; then
+        unapply_in_place
+        trap - EXIT
+        git diff --quiet HEAD -- $(for patch in "${patches[@]}"; do git apply --numstat "$patch" | cut -f3; done) \
+            || { echo "museum.sh: the checkout is not as it was after taking the patches off" >&2; status=1; }
+    fi
 
     local elapsed=$(( $(date +%s) - start ))
     if [ "$status" -eq 0 ]; then
