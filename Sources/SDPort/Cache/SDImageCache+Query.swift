@@ -7,7 +7,8 @@ import Glibc
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:506` (`-queryCacheOperationForKey:options:done:`), `SDWebImage/SDImageCache.m:416` (`-imageFromMemoryCacheForKey:`), `SDWebImage/SDImageCache.m:420` (`-imageFromDiskCacheForKey:`).
 extension SDImageCache {
     /// Whether `key` has a file in the cache directory (with or without extension); the answer arrives on
-    /// `completionQueue`. Read-only paths are not searched (as the original).
+    /// `completionQueue`. The check does not search read-only paths (as the original's `diskImageExistsWithKey:`,
+    /// while its data reads do).
     public func diskImageExists(withKey key: String?, completion: SDWebImageCheckCacheCompletionBlock?) {
         ioQueue.async {
             let exists = self.diskImageDataExistsOnIOQueue(key)

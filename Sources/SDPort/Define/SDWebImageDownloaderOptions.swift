@@ -15,9 +15,9 @@ public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
     public static let progressiveDownload = SDWebImageDownloaderOptions(rawValue: 1 << 1)
     /// Use the HTTP protocol cache (UseProtocolCachePolicy) instead of ReloadIgnoringLocalCacheData (FAQ-09).
     public static let useNSURLCache = SDWebImageDownloaderOptions(rawValue: 1 << 2)
-    /// A download whose bytes equal what the protocol cache held when it started (as a response served from that
-    /// cache does) completes with nil image and data (FAQ-09; 4.4.8's default operation compares the data,
-    /// `isEqualToData:`).
+    /// With this option, a download whose bytes equal what the protocol cache held when it started (as a response
+    /// served from that cache does) completes with nil image and data (FAQ-09; 4.4.8's default operation reads the
+    /// cached data only under this option and compares it with `isEqualToData:`).
     public static let ignoreCachedResponse = SDWebImageDownloaderOptions(rawValue: 1 << 3)
     /// A documented no-op on Linux: there are no background tasks (OP-09).
     public static let continueInBackground = SDWebImageDownloaderOptions(rawValue: 1 << 4)

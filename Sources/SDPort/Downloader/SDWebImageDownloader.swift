@@ -228,8 +228,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
         return SDWebImageDownloadToken(url: url, operation: operation, cancelToken: cancelToken)
     }
 
-    /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Runs holding
-    /// `operationsLock`, as in 4.4.8.
+    /// Builds the request and the operation (`createDownloaderOperationWithUrl:options:`). Called with
+    /// `operationsLock` held, as 4.4.8 creates the operation inside its locked create-or-join step
+    /// (`SDWebImageDownloader.m:300`).
     private func makeOperation(url: URL, options: SDWebImageDownloaderOptions) -> any Operation
         & SDWebImageDownloaderOperationInterface
     {
