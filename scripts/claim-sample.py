@@ -5,9 +5,12 @@
 
 Six pools, as the earlier reviews used them: walkthrough chapters (their templates), FAQ card fields, museum exhibit
 fields, doc comments under Sources/ that speak of the original, the myths' truths, and the differences' "original"
-side. A unit is one sentence (or one short field) that names a version or the original; `--exclude` takes a file of
-earlier units' locations (`path:line`, one a line) to leave out. The same seed over the same tree draws the same
-units, so a review's figures can be reproduced.
+side. A unit is one sentence (or one short field) that names a version or the original, printed with what a reader
+sees around it: the section heading of a chapter sentence, the declaration a doc comment documents, the question of
+an FAQ card, the exhibit of a museum field. `--exclude` (repeatable) takes a file of earlier units to leave out:
+locations (`path:line`, one a line), or an earlier sample as this script printed it, whose units are then left out by
+their text too (an edit above a sentence moves its line). The same seed over the same tree draws the same units, so a
+review's figures can be reproduced.
 """
 import argparse
 import glob
@@ -23,8 +26,16 @@ SENTENCE_END = re.compile(r"(?<=[.;!?])\s+(?=[A-Z`(\"])")
 
 
 def sentences(text):
+    """The sentences of a text, never split inside parentheses (a reader reads an aside with its sentence)."""
     text = re.sub(r"\s+", " ", text).strip()
-    return [s.strip() for s in SENTENCE_END.split(text) if len(s.strip()) > 25]
+    pieces, start = [], 0
+    for match in SENTENCE_END.finditer(text):
+        before = text[start:match.start()]
+        if before.count("(") <= before.count(")"):
+            pieces.append(before)
+            start = match.end()
+    pieces.append(text[start:])
+    return [s.strip() for s in pieces if len(s.strip()) > 25]
 
 
 def chapter_units():
@@ -32,10 +43,11 @@ def chapter_units():
         lines = path.read_text().splitlines()
         in_code = False
         paragraph, start = [], 0
+        heading = [""]
         def flush():
             for s in sentences(" ".join(paragraph)):
                 if ABOUT_THE_ORIGINAL.search(s) and "{{" not in s:
-                    yield (f"{path.relative_to(ROOT)}:{start}", s)
+                    yield (f"{path.relative_to(ROOT)}:{start}", s, f"in the section {heading[0]!r}")
         for number, line in enumerate(lines, 1):
             if line.startswith("```"):
                 in_code = not in_code
@@ -45,8 +57,10 @@ def chapter_units():
             if not line.strip() or line.startswith("#") or line.startswith("|"):
                 yield from flush()
                 paragraph = []
+                if line.startswith("#"):
+                    heading[0] = line.lstrip("# ").strip()
                 if line.startswith("|") and ABOUT_THE_ORIGINAL.search(line) and not set(line) <= set("|-: "):
-                    yield (f"{path.relative_to(ROOT)}:{number}", line.strip())
+                    yield (f"{path.relative_to(ROOT)}:{number}", line.strip(), f"a table row in the section {heading[0]!r}")
                 continue
             if not paragraph:
                 start = number
@@ -54,20 +68,39 @@ def chapter_units():
         yield from flush()
 
 
+def json_context(data):
+    """What a reader sees with a field: the card's question, the exhibit's or myth's title."""
+    for key in ("question", "title", "myth", "id"):
+        if isinstance(data.get(key), str):
+            prefix = f"{data['id']}: " if key != "id" and isinstance(data.get("id"), str) else ""
+            return f"{prefix}{data[key]}"
+    return ""
+
+
 def json_fields(pattern, fields, split=False):
     for path in sorted(glob.glob(str(ROOT / pattern))):
         data = json.loads(Path(path).read_text())
+        context = json_context(data)
         for field in fields:
             value = data.get(field)
             if isinstance(value, str):
                 texts = sentences(value) if split else [value]
                 for text in texts:
                     if ABOUT_THE_ORIGINAL.search(text) or not split:
-                        yield (f"{Path(path).relative_to(ROOT)} {field}", text)
+                        yield (f"{Path(path).relative_to(ROOT)} {field}", text, context)
             elif isinstance(value, list):
                 for i, item in enumerate(value):
                     if isinstance(item, dict) and isinstance(item.get("answer"), str):
-                        yield (f"{Path(path).relative_to(ROOT)} {field}[{i}]", f"Q: {item.get('question')} A: {item['answer']}")
+                        yield (f"{Path(path).relative_to(ROOT)} {field}[{i}]", f"Q: {item.get('question')} A: {item['answer']}", context)
+
+
+def declaration(lines, index):
+    """The code line a comment block sits above (attributes skipped), or the end of the file."""
+    for line in lines[index:]:
+        stripped = line.strip()
+        if stripped and not stripped.startswith("@"):
+            return stripped[:110]
+    return "the end of the file"
 
 
 def doc_comment_units():
@@ -82,9 +115,10 @@ def doc_comment_units():
                 block.append(stripped.lstrip("/").strip())
                 continue
             if block:
+                context = f"a comment above {declaration(lines, number - 1)!r}"
                 for s in sentences(" ".join(block)):
                     if ABOUT_THE_ORIGINAL.search(s):
-                        yield (f"{path.relative_to(ROOT)}:{start}", s)
+                        yield (f"{path.relative_to(ROOT)}:{start}", s, context)
                 block = []
 
 
@@ -102,21 +136,30 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--per-pool", type=int, default=12)
-    parser.add_argument("--exclude", help="file of earlier units' locations, one a line")
+    parser.add_argument("--exclude", action="append", default=[],
+                        help="file of earlier units' locations, one a line, or an earlier sample")
     args = parser.parse_args()
-    excluded = set()
-    if args.exclude:
-        excluded = {line.strip() for line in Path(args.exclude).read_text().splitlines() if line.strip()}
+    excluded, excluded_texts = set(), set()
+    for name in args.exclude:
+        for line in Path(name).read_text().splitlines():
+            unit = re.match(r"\d+\. `([^`]+)`: (.*)", line)
+            if unit:
+                excluded.add(unit.group(1))
+                excluded_texts.add(unit.group(2)[:70])
+            elif line.strip() and not line.startswith(("#", " ")):
+                excluded.add(line.strip())
     rng = random.Random(args.seed)
     print(f"# Claim sample, seed {args.seed}, {args.per_pool} a pool\n")
     number = 0
     for name, units in POOLS.items():
-        pool = [u for u in dict.fromkeys(units()) if u[0] not in excluded]
+        pool = [u for u in dict.fromkeys(units()) if u[0] not in excluded and u[1][:70] not in excluded_texts]
         drawn = rng.sample(pool, min(args.per_pool, len(pool)))
         print(f"## {name} ({len(pool)} units, {len(drawn)} drawn)\n")
-        for where, text in drawn:
+        for where, text, context in drawn:
             number += 1
             print(f"{number}. `{where}`: {text}")
+            if context:
+                print(f"   (context: {context})")
         print()
     return 0
 
