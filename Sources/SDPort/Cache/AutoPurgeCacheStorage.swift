@@ -7,8 +7,9 @@ import Foundation
 /// would otherwise be; that, one hash per operation and the key kept once are what bring the LRU close to a locked
 /// `Dictionary` (`sdport-bench cache`).
 ///
-/// Not a type of the original: the state of `SDMemoryCache` (`SDImageCache.m:21-141`, 4.4.8), whose NSCache keeps
-/// it inside Foundation. Not thread-safe by itself; `AutoPurgeCache` guards it with its lock.
+/// Not a type of the original: the state of `SDMemoryCache` (`SDImageCache.m:21-141`, 4.4.8), whose strong entries
+/// its NSCache keeps inside Foundation, and whose weak table (iOS and tvOS only) is an `NSMapTable` of its own. Not
+/// thread-safe by itself; `AutoPurgeCache` guards it with its lock.
 /// At tag 4.4.8: `SDWebImage/SDImageCache.m:21` (`SDMemoryCache`).
 @usableFromInline
 struct AutoPurgeCacheStorage<Key: Hashable, Value: AnyObject> {

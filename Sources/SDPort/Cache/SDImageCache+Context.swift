@@ -26,9 +26,11 @@ extension SDImageCache {
     ///   .disk)`, a miss as `.none`. These are 4.4.8's types: from 5.9.0 on, 5.x reports every answer that went to
     ///   the disk as `.disk`, a memory hit with its data and a miss included (`SDImageCache.m` 5.21.5, 726 and 746).
     /// - The returned `SDImageCacheToken` cancels the query: a search that has not started is skipped, and `done`
-    ///   is answered with `(nil, nil, .none)` unless it was answered already (V5-07). Asynchronous answers go
+    ///   is answered with `(nil, nil, .none)` unless it was answered already (V5-07; here the port differs: 5.x's
+    ///   token, 5.13.0 on, answers a cancel that comes after the answer too). Asynchronous answers go
     ///   through the context's `callbackQueue`, else `SDCallbackQueue(completionQueue:)`: with the main queue, a
-    ///   cancel made on the main thread answers before `cancel()` returns (5.21.0's main-thread policy, V5-12).
+    ///   cancel made on the main thread answers before `cancel()` returns (5.21.0's main-thread policy, V5-12;
+    ///   5.13.0–5.20 answered at once only when the cancel ran on the main queue).
     @discardableResult
     public func queryImage(
         forKey key: String?, options: SDWebImageV5Options, context: SDWebImageContext?,
@@ -54,7 +56,8 @@ extension SDImageCache {
         // and calls `done` once the search has returned, on the caller's thread. Where 5.x calls `done` changed
         // within 5.x: chapter 08 gives the versions.
         // 5.21 answers through the context's callback queue (5.15.0 on), else the main queue with its main-thread
-        // policy (5.21.0 on; earlier 5.x post to the main queue); the port's default is this cache's
+        // policy (5.21.0 on; earlier 5.x post an answer from the io queue to the main queue, and from 5.13.0 answer
+        // a cancel made on the main queue at once); the port's default is this cache's
         // `completionQueue` under the same policies (`SDCallbackQueue`).
         let callbackQueue = context?.callbackQueue ?? SDCallbackQueue(completionQueue: completionQueue)
         let callBack: @Sendable (@escaping @Sendable () -> Void) -> Void = { callbackQueue.async($0) }

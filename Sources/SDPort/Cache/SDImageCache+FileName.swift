@@ -4,9 +4,10 @@ import Foundation
 /// Cache file names (FAQ-03).
 ///
 /// Ports `-[SDImageCache cachedFileNameForKey:]` (4.4.8): the MD5 of the key as 32 lowercase hex digits, then
-/// "." and the path extension of the key read as a URL (so a query string never makes an extension), or of the
-/// plain string when it is not a URL; no extension gives the bare hash. An extension longer than
-/// `NAME_MAX − 33` = 222 is dropped (4.4.3+), so the name always fits the file system.
+/// "." and the path extension of the key read as a URL (so the query of a key that parses as a URL never makes an
+/// extension), or of the plain string when it is not a URL; no extension gives the bare hash. An extension longer
+/// than `NAME_MAX − 33` = 222 is dropped (4.4.3+), so the name fits in NAME_MAX bytes (the original counts UTF-16
+/// units, so there a long non-ASCII extension can pass the check at more than 255 UTF-8 bytes).
 ///
 /// Differences, all in the direction of safety: the original hashes the key's C string, which stops at the
 /// first NUL; the port hashes every UTF-8 byte. The original measures the extension in UTF-16 units, the port

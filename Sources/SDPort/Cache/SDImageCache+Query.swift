@@ -62,17 +62,17 @@ extension SDImageCache {
     ///
     /// - A nil key: `done(nil, nil, .none)` at once; returns nil.
     /// - A memory hit (without `.queryDataWhenInMemory`): `done(image, nil, .memory)` at once, on the caller's
-    ///   thread; returns nil. No disk data, whatever the image: 4.0–4.2 also read the file of an animated (GIF)
-    ///   image here, 4.4.8 reads it only when the option asks (CACHE-09).
-    /// - Otherwise returns an `Operation` that only serves as a cancel token, and searches the disk on the io
-    ///   queue. With `.queryDiskSync` the search runs on the calling thread instead, outside the io queue, and
-    ///   `done` is called before this returns, on that thread, as 4.4.8 calls its block directly
-    ///   (`SDImageCache.m` 561-562). Reading there is safe because every write goes through a temporary file
-    ///   and a rename, so a reader sees a whole old file or a whole new one. If the operation is cancelled
-    ///   before the search starts, `done` is never called. A disk hit is decoded, goes into memory (unless
-    ///   `shouldCacheImagesInMemory` is off) and is reported as `.disk` with its data; a file that does not
-    ///   decode is `(nil, its data, .disk)`, as 4.4.8 answers (CACHE-16); a miss is `(nil, nil, .none)`.
-    ///   Asynchronous answers arrive on `completionQueue`.
+    ///   thread; returns nil. No disk data, whatever the image: 4.0–4.2 also read the file here when the image had
+    ///   `images` (an animated image on iOS, tvOS and watchOS; 4.0–4.1 asked `isGIF`), 4.4.8 reads it only when
+    ///   the option asks (CACHE-09).
+    /// - Otherwise returns an `Operation` that only serves as a cancel token, and searches the disk on the io queue.
+    ///   With `.queryDiskSync` the search runs on the calling thread instead, outside the io queue, and `done` is
+    ///   called before this returns, on that thread, as 4.4.8 calls its block directly (`SDImageCache.m` 550-551 and
+    ///   561-562). Reading there is safe because every write goes through a temporary file and a rename, so a reader
+    ///   sees a whole old file or a whole new one. If the operation is cancelled before the search starts, `done` is
+    ///   never called. A disk hit is decoded, goes into memory (unless `shouldCacheImagesInMemory` is off) and is
+    ///   reported as `.disk` with its data; a file that does not decode is `(nil, its data, .disk)`, as 4.4.8 answers
+    ///   (CACHE-16); a miss is `(nil, nil, .none)`. Asynchronous answers arrive on `completionQueue`.
     @discardableResult
     public func queryCacheOperation(
         forKey key: String?, options: SDImageCacheOptions,

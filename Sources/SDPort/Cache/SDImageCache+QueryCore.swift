@@ -49,7 +49,8 @@ extension SDImageCache {
             }
             guard let image = decode(diskData) else {
                 // The type is .disk once the file is read, whether or not it decodes (4.4.8
-                // `SDImageCache.m:539-547`; 5.x the same): the caller gets the bytes and no image (CACHE-16).
+                // `SDImageCache.m:539-547`; 5.0-5.8 the same, while from 5.9.0 a disk search that runs answers .disk
+                // even on a miss): the caller gets the bytes and no image (CACHE-16).
                 SDWebImageTrace.record(
                     .diskQuery, key: key, since: start, "file does not decode: no image, its \(diskData.count) bytes")
                 return (nil, diskData, .disk)

@@ -5,8 +5,9 @@ import Foundation
 /// Ports `-[SDImageCache _syncDiskToMemoryWithImage:forKey:]` and the `shouldCacheToMemory` test of the 5.x query
 /// (`SDImageCache.m`, 5.x):
 /// - (5.9.3 on) the context's `storeCacheType`, when set, must include memory (`.memory` or `.all`); otherwise the
-///   decoded file stays out of memory. 4.4.8 has no such setting: a disk hit always goes into memory (when
-///   `config.shouldCacheImagesInMemory`), and the port's 4.x query keeps that.
+///   decoded file stays out of memory (5.9.3 alone does not even decode it, so its query returns no image). 4.4.8
+///   has no such setting: a disk hit always goes into memory (when `config.shouldCacheImagesInMemory`), and the
+///   port's 4.x query keeps that.
 /// - (5.18.9 on; 5.13.0–5.18.8 keep such a thumbnail out of memory) a file decoded as a thumbnail (the context has an
 ///   `imageThumbnailPixelSize`) under a key that is not a thumbnail key (no `-Thumbnail(` in it) goes into memory under
 ///   `SDThumbnailedKeyForKey` of that key: the manager asks the full-size key for its data with the thumbnail size, and

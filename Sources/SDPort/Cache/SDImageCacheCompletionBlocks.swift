@@ -1,7 +1,7 @@
 import Foundation
 
 // The block types of `SDImageCache.h` and `SDWebImageCompat.h` (4.4.8), as @Sendable closures because the
-// cache calls them from its io queue or its completion queue.
+// port's cache may call them on another queue than the caller's (its `completionQueue`; 4.4.8 uses the main queue).
 
 /// A completion without parameters (`SDWebImageNoParamsBlock`).
 /// At tag 4.4.8: `SDWebImage/SDWebImageCompat.h:92` (`SDWebImageNoParamsBlock`).

@@ -23,8 +23,8 @@ public final class SDImageCacheConfig: @unchecked Sendable {
     /// The 4.4.8 defaults: decompress, no iCloud backup, memory cache on, one week, no size limit.
     public init() {}
 
-    /// Force-decode images read from disk (FAQ-13). Default true. (4.4.8 force-decodes on iOS, tvOS and watchOS
-    /// only; on macOS the flag changes nothing.)
+    /// Force-decode images read from disk (FAQ-13). Default true. (4.4.8's built-in coders force-decode only still
+    /// images, and only on iOS, tvOS and watchOS; on macOS the flag changes nothing.)
     @SDLocked public var shouldDecompressImages: Bool = true
 
     /// Exclude cache files from backups. Default true. A no-op on Linux (kept for source compatibility).
@@ -33,9 +33,9 @@ public final class SDImageCacheConfig: @unchecked Sendable {
     /// Keep images in the memory cache. Default true. When false, stores and disk hits skip memory.
     @SDLocked public var shouldCacheImagesInMemory: Bool = true
 
-    /// Also remember images weakly, so one purged by a memory warning but still shown somewhere is found
-    /// again without a disk read (4.4.2+). Default true. (4.4.8's memory cache has the weak side on iOS and tvOS
-    /// only; on macOS and watchOS the flag changes nothing.)
+    /// Also remember images weakly, so one purged by a memory warning but still held elsewhere (say, by a view) is
+    /// found again without a disk read (4.4.2+, iOS and tvOS only). Default true. (On macOS and watchOS 4.4.8's
+    /// memory cache has no weak side, so the flag changes nothing.)
     @SDLocked public var shouldUseWeakMemoryCache: Bool = true
 
     /// Options for reading cache files (for example `.mappedIfSafe`). Default none.

@@ -13,7 +13,7 @@ public enum SDImageCacheError: Error, Sendable, Equatable, CustomNSError, Locali
     /// The file could not be written (disk full, no permission, ...); nothing was left under the cache name.
     case writeFailed(path: String, reason: String)
 
-    /// `SDWebImageErrorDomain`, the domain of every SDPort error.
+    /// `SDWebImageErrorDomain`, the domain the port's own error enums share.
     public static var errorDomain: String { SDWebImageErrorDomain }
 
     /// 101 for `directoryUnavailable`, 102 for `writeFailed`.

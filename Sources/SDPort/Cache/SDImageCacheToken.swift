@@ -3,11 +3,12 @@ import Foundation
 /// The cancel token a 5.x cache query (`SDImageCache.queryImage(forKey:options:context:done:)`) returns (V5-07).
 ///
 /// Ports `SDImageCacheToken` (`SDImageCache.m`, 5.13.0 and later). Cancelling it stops a disk search that has not
-/// started and answers the query's `done` with `(nil, nil, .none)` through the query's `SDCallbackQueue` (the context's
-/// callback queue, else the cache's `completionQueue` with 5.21's policies): on the main thread with the main queue,
-/// before `cancel()` returns (5.21.5). 4.4.8's query returns a bare `NSOperation`, whose cancel silences `done` for
-/// good when it comes before the disk search starts (a search already running still answers); the port's 4.x query
-/// keeps that.
+/// started and answers the query's `done` with `(nil, nil, .none)` through the query's `SDCallbackQueue`: the
+/// context's callback queue, else the main queue in 5.21.5 (the port falls back to the cache's `completionQueue`, a
+/// port addition that is the main queue by default, with 5.21's policies). With the main queue and a cancel made on
+/// the main thread, that answer runs before `cancel()` returns (5.21.5). 4.4.8's query returns a bare `NSOperation`,
+/// whose cancel silences `done` for good when it comes before the disk search starts (a search already running still
+/// answers); the port's 4.x query keeps that.
 ///
 /// Difference: 5.x (5.13.0 on) keeps the done block in the token after the query has answered, so a cancel after the
 /// answer calls `done` a second time with nothing; the port hands `done` out once (the answer or the cancel, whichever

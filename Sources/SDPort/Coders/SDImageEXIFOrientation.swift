@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Ports the orientation handling of 4.4.8 on iOS, tvOS and watchOS: `SDWebImageImageIOCoder.m`
 /// (`incrementallyDecodedImageWithData:finished:` reads `kCGImagePropertyOrientation`, a full decode gets it from
-/// `-[UIImage initWithData:]` (4.0–4.3 read it in `+sd_imageOrientationFromImageData:`), and
+/// `-[UIImage initWithData:]` (4.0–4.3 read it in `+sd_imageOrientationFromImageData:`, which sits in
+/// `UIImage+MultiFormat.m` before 4.2), and
 /// `encodedDataWithImage:format:` writes it back) and `SDWebImageCoderHelper.m`
 /// (`+imageOrientationFromEXIFOrientation:` and `+exifOrientationFromImageOrientation:`, whose `UIImageOrientation`
 /// names the cases keep). On iOS a `UIImage` carries its orientation and UIKit rotates when drawing; this port's

@@ -2,8 +2,9 @@ import Foundation
 
 /// The pixel work behind the transformers: resampling, placing on a canvas, flipping, per-frame mapping.
 ///
-/// Not a type of the original, where `UIImage+Transform` (5.x) draws these with Core Graphics (5.21.5 flips and
-/// crops a `CIImage`-backed image with Core Image instead). Works on the port's RGBA8 straight-alpha bitmaps;
+/// Not a type of the original, where `UIImage+Transform` (5.x) does this with Core Graphics: it draws resized and
+/// flipped images and crops with `CGImageCreateWithImageInRect` (from 5.5.0, outside watchOS, an image backed by a
+/// `CIImage` is flipped and cropped with Core Image instead). Works on the port's RGBA8 straight-alpha bitmaps;
 /// every result is a new image with packed rows that keeps the source's scale and format, and is not marked
 /// `sd_isDecoded` unless the source was (a packed RGBA bitmap is already "decoded").
 /// At tag 5.21.5: `SDWebImage/Core/UIImage+Transform.m:353` (`-sd_resizedImageWithSize:scaleMode:`), `SDWebImage/Core/UIImage+Transform.m:492` (`-sd_flippedImageWithHorizontal:vertical:`).

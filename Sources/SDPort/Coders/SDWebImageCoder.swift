@@ -41,9 +41,10 @@ extension SDWebImageCoder {
 
 /// A coder that can decode an image while its data is still arriving (COD-03).
 ///
-/// Ports `SDWebImageProgressiveCoder` from `SDWebImageCoder.h` (4.4.8). The downloader makes a fresh
-/// instance (`init()`) for every progressive download (4.4.8: its default operation, with `ProgressiveDownload`
-/// and a known length), because the coder keeps the state of one partial image.
+/// Ports `SDWebImageProgressiveCoder` from `SDWebImageCoder.h` (4.4.8). For each progressive download the
+/// downloader makes a fresh instance (`init()`) of the first registered progressive coder that accepts the data
+/// (4.4.8: its default operation, with `ProgressiveDownload` and a known length), because the coder keeps the
+/// state of one partial image.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCoder.h:98` (`SDWebImageProgressiveCoder`), `SDWebImage/SDWebImageCoder.h:117` (`-incrementallyDecodedImageWithData:finished:`).
 public protocol SDWebImageProgressiveCoder: SDWebImageCoder {
     /// A fresh coder with no partial image: the downloader makes one per progressive download.

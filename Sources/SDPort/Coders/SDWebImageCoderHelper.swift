@@ -13,11 +13,11 @@ import Foundation
 ///
 /// Linux differences: there is no Core Graphics context to draw into. The original (on iOS, tvOS and watchOS) "decodes"
 /// by drawing a lazily-decoded `CGImage` into a bitmap context (8 bits per component, 4 bytes per pixel, premultiplied
-/// alpha first, or "none skip first" for opaque images). Here decoders already return bitmaps, so force decoding
-/// normalises one: packed rows, 4 bytes per pixel, alpha forced to 255 and `hasAlpha == false` for opaque images, and
-/// marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents. Scaling down resamples
-/// with an area-averaging (box) filter in one pass instead of the original's tiled `CGContextDrawImage` calls; the
-/// destination size is computed as the original computes it, a side of 0 included.
+/// alpha first, or "none skip first" when the `CGImage` has no alpha channel). Here decoders already return bitmaps, so
+/// force decoding normalises one: packed rows, 4 bytes per pixel, alpha forced to 255 and `hasAlpha == false` for
+/// opaque images, and marks it `sd_isDecoded`. Alpha stays straight (not premultiplied), as `UIImage` documents.
+/// Scaling down resamples with an area-averaging (box) filter in one pass instead of the original's tiled
+/// `CGContextDrawImage` calls; the destination size is computed as the original computes it, a side of 0 included.
 /// At tag 4.4.8: `SDWebImage/SDWebImageCoderHelper.m:18` (`+animatedImageWithFrames:`), `SDWebImage/SDWebImageCoderHelper.m:86` (`+framesFromAnimatedImage:`), `SDWebImage/SDWebImageImageIOCoder.m:251` (`-sd_decompressedAndScaledDownImageWithImage:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageCoderHelper.m:654` (`+decodedImageWithImage:`), `SDWebImage/Core/SDImageCoderHelper.m:723` (`+decodedAndScaledDownImageWithImage:limitBytes:`).
 public enum SDWebImageCoderHelper {
@@ -26,7 +26,8 @@ public enum SDWebImageCoderHelper {
     /// Bits per component of a decoded bitmap (`kBitsPerComponent`).
     public static let bitsPerComponent = 8
     /// The decoded size that `SDWebImageScaleDownLargeImages` keeps images under, in MB (`kDestImageSizeMB`; 4.4.8
-    /// scales down only on iOS, tvOS and watchOS, and only with `shouldDecompressImages`).
+    /// scales down only on iOS, tvOS and watchOS, only with `shouldDecompressImages`, and never an animated image,
+    /// nor, in the downloader, a GIF).
     public static let destImageSizeMB = 60
     /// The pixel budget that follows from it: 60 MB / 4 bytes = 15,728,640 pixels (`kDestTotalPixels`).
     public static let destTotalPixels = destImageSizeMB * 1024 * 1024 / bytesPerPixel
@@ -76,9 +77,9 @@ public enum SDWebImageCoderHelper {
 
     /// The most `images` entries `animatedImage(with:)` may make: 1,048,576 (8 MB of references) unless set.
     /// Settable from any thread; values under 1 count as 1.
-    /// Deliberate difference (REL-01): 4.4.8 repeats each frame `duration / gcd` times with no bound
-    /// (`SDWebImageCoderHelper.m:41-47`), so 2,000 one-pixel frames whose delays alternate 655.35 s and 20 ms ask for
-    /// over 65 million entries; the coders check `checkAnimationEntries(_:)` first and refuse such a file.
+    /// Deliberate difference (REL-01): 4.4.8 (on iOS, tvOS and watchOS) repeats each frame `duration / gcd` times with
+    /// no bound (`SDWebImageCoderHelper.m:41-47`), so 2,000 one-pixel frames whose delays alternate 655.35 s and 20 ms
+    /// ask for over 65 million entries; the coders check `checkAnimationEntries(_:)` first and refuse such a file.
     public static var maxAnimationEntryCount: Int {
         get { entryLimit.wrappedValue }
         set { entryLimit.wrappedValue = max(1, newValue) }
@@ -108,8 +109,8 @@ public enum SDWebImageCoderHelper {
     /// Ports `+framesFromAnimatedImage:` (COD-12): the frames of an animated image, each of `duration / images.count`
     /// (100 ms when that is 0) times how often it repeats in a row, a run of the same object (4.4.8: `isEqual:`) being
     /// one frame (4.4.8's iOS, tvOS and watchOS branch, `SDWebImageCoderHelper.m:95-128`). nil for a still image. Kept
-    /// from 4.4.8: an animated image of a single entry gives an empty list, because its loop adds a frame only from the
-    /// second entry on.
+    /// from that branch: an animated image of a single entry gives an empty list, because its loop adds a frame only
+    /// from the second entry on.
     public static func frames(from animatedImage: UIImage?) -> [SDWebImageFrame]? {
         guard let animatedImage, let images = animatedImage.images, let first = images.first else { return nil }
         var average = animatedImage.duration / Double(images.count)
@@ -132,8 +133,8 @@ public enum SDWebImageCoderHelper {
         return frames
     }
 
-    /// `duration` in whole milliseconds, truncated and never negative (4.4.8 stores `duration * 1000` in an
-    /// unsigned integer).
+    /// `duration` in whole milliseconds, truncated and never negative (4.4.8's iOS, tvOS and watchOS branch stores
+    /// `duration * 1000` in an unsigned integer).
     private static func millisecondCount(_ duration: TimeInterval) -> Int {
         guard duration.isFinite, duration > 0 else { return 0 }
         return Int(min(duration * 1000, Double(Int32.max)))
@@ -210,11 +211,11 @@ public enum SDWebImageCoderHelper {
         return (Int(Double(width) * scale), Int(Double(height) * scale))
     }
 
-    /// Ports `-decompressedImageWithImage:data:options:` of the ImageIO coder: force-decodes the image, or,
-    /// when the options ask for `SDWebImageCoderScaleDownLargeImagesKey`, scales it down if it is over the
-    /// 60 MB limit and then re-encodes `data` in its original format so that the disk cache keeps the
-    /// smaller image. `encoder` does that encoding (nil: the shared coders manager). 4.4.8 does this on iOS, tvOS
-    /// and watchOS only; FAQ-13's follow-ups say what it does on macOS.
+    /// Ports `-decompressedImageWithImage:data:options:` of the ImageIO coder as 4.4.8 runs it on iOS, tvOS and
+    /// watchOS: force-decodes the image, or, when the options ask for `SDWebImageCoderScaleDownLargeImagesKey`,
+    /// scales it down if it is over the 60 MB limit and then re-encodes `data` in its original format so that the
+    /// disk cache keeps the smaller image. `encoder` does that encoding (nil: the shared coders manager). On macOS
+    /// 4.4.8 returns the image untouched; FAQ-13's follow-ups say more.
     public static func decompressedImage(
         with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?,
         encoder: (any SDWebImageCoder)? = nil

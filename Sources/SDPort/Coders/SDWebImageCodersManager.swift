@@ -94,9 +94,10 @@ public final class SDWebImageCodersManager: SDWebImageCoder, @unchecked Sendable
         }
     }
 
-    /// Force-decodes (and with the option scales down) through the first coder that can decode `data`; nil when
-    /// none can, as 4.4.8 answers (`SDWebImageCodersManager.m:123-130`). With the default coders that never
-    /// happens: the ImageIO coder claims every format but WebP and an undecodable HEIC or HEIF, nil data included.
+    /// Force-decodes (and with the option scales down) through the first coder that can decode `data`, asking the
+    /// last added first; nil when none can, as 4.4.8 answers (`SDWebImageCodersManager.m:123-130`). With the
+    /// default coders that never happens: the ImageIO coder claims every format but WebP and an undecodable HEIC or
+    /// HEIF, nil data included.
     public func decompressedImage(with image: UIImage?, data: inout Data?, options: SDWebImageCoderOptions?) -> UIImage?
     {
         guard let image else { return nil }

@@ -11,8 +11,8 @@ extension SDWebImageGIFCoder {
     /// descriptor is read and its compressed data skipped sub-block by sub-block (no LZW decoding), so the check
     /// costs one pass over the bytes and allocates no bitmap. Data that giflib cannot read stops the count at the
     /// frames read so far; the decode that follows reports such data as it always has.
-    /// 4.4.8 counts no pixels: on iOS, tvOS and watchOS it asks ImageIO for an image per frame
-    /// (`SDWebImageGIFCoder.m:58-71`).
+    /// 4.4.8's GIF coder counts no pixels: on iOS, tvOS and watchOS it asks ImageIO for an image per frame of a GIF
+    /// with more than one frame, and hands a one-frame GIF whole to `UIImage` (`SDWebImageGIFCoder.m:53-71`).
     static func checkFrameBudget(of data: UnsafeRawBufferPointer, reader: InputFunc) throws {
         guard let base = data.bindMemory(to: UInt8.self).baseAddress else { return }
         var source = MemorySource(base: base, count: data.count, offset: 0)

@@ -28,8 +28,9 @@ import Foundation
 /// `decompressedImage` returns the image untouched: GIFs are not force-decoded, as in the original's GIF coder.
 ///
 /// Not in the default coder list, as in 4.4.8: there `SDWebImageImageIOCoder` decodes a GIF to its first frame
-/// (still, on iOS, tvOS and watchOS; on macOS NSImage keeps the frames), and a program that wants animation adds
-/// this coder (COD-01, COD-10). The ImageIO coder uses `decodeFirstFrame(from:keepingPartialRows:)` for its
+/// (still, on iOS, tvOS and watchOS; on macOS NSImage keeps the frames), and a program that wants an animated
+/// `UIImage` adds this coder (COD-01, COD-10); on iOS the GIF subspec's `FLAnimatedImageView` animates from the
+/// data without it. The ImageIO coder uses `decodeFirstFrame(from:keepingPartialRows:)` for its
 /// still GIFs.
 /// At tag 4.4.8: `SDWebImage/SDWebImageGIFCoder.m:33` (`-decodedImageWithData:`), `SDWebImage/SDWebImageGIFCoder.m:93` (`-sd_frameDurationAtIndex:source:`), `SDWebImage/SDWebImageGIFCoder.m:137` (`-encodedDataWithImage:format:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDImageIOAnimatedCoder.m:416` (`+frameDurationAtIndex:source:`).

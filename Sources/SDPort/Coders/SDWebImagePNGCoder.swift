@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Replaces, for PNG, the ImageIO coder of 4.4.8 (`SDWebImageImageIOCoder.m`: `decodedImageWithData:`,
 /// `incrementallyDecodedImageWithData:finished:`, `encodedDataWithImage:format:`); there is no ImageIO on Linux.
-/// 5.x splits the same work between `SDImageIOCoder` and `SDImageAPNGCoder` (animated PNG); this port decodes
-/// only the first frame of an APNG, as 4.4.8's ImageIO coder does on iOS, tvOS and watchOS.
+/// 5.x's default coders give all PNG data, still or animated, to `SDImageAPNGCoder`, which they ask before
+/// `SDImageIOCoder` (that one also handles PNG, when used on its own); this port decodes only the first frame of an
+/// APNG, as 4.4.8's ImageIO coder does on iOS, tvOS and watchOS.
 ///
 /// - Whole files go through libpng's simplified API (`png_image_*`), which catches libpng's errors itself.
 ///   Every layout becomes 8-bit RGBA, straight alpha: palette, gray, 16-bit (scaled down; samples of files

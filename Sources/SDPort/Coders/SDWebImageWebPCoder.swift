@@ -18,8 +18,8 @@ import Foundation
 ///   huge canvas, or more frames of it than `SDWebImageCoderHelper.maxDecodedPixelCount` allows, is refused as
 ///   `animationTooLarge` before `WebPAnimDecoder` allocates anything; REL-01), then `WebPAnimDecoder` composites every
 ///   frame. Frame durations of 10 ms or less become 100 ms, as the original and browsers do. A file with the
-///   animation flag and one frame gives an animated image of one entry, as 4.4.8's. A frame has alpha when one of
-///   its composited pixels is not opaque.
+///   animation flag and one frame gives an animated image of one entry, as 4.4.8 does on iOS, tvOS and watchOS. A
+///   frame has alpha when one of its composited pixels is not opaque.
 /// - `encodedData(with:format:)` encodes lossy at quality 100, as 4.4.8 does; animated images go through
 ///   `WebPAnimEncoder` (4.4.8 muxes separately encoded frames with `WebPMux`), with the image's loop count.
 ///   Lossless encoding sets `config.exact`, so even the colour under fully transparent pixels survives a
@@ -149,7 +149,7 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         }
         guard !frames.isEmpty else { throw SDWebImageCoderError.corrupt(.webp, reason: "no frame decoded") }
         // A file with the animation flag is animated even with one frame (`images.count == 1`), as 4.4.8 builds it
-        // (`SDWebImageWebPCoder.m:77-146`).
+        // on iOS, tvOS and watchOS (`SDWebImageWebPCoder.m:77-146`; its macOS build makes a one-frame GIF rep).
         try SDWebImageCoderHelper.checkAnimationEntries(frames)
         return SDWebImageCoderHelper.animatedImage(with: frames, loopCount: loopCount, format: .webp)!
     }
@@ -332,7 +332,8 @@ public final class SDWebImageWebPCoder: SDWebImageProgressiveCoder, @unchecked S
         guard WebPValidateConfig(&config) != 0 else {
             throw SDWebImageCoderError.encodeFailed(.webp, reason: "invalid encoder settings")
         }
-        // No frames (a still image, or an animated one of a single entry): encoded as a still, as 4.4.8 does.
+        // No frames (a still image, or an animated one of a single entry): encoded as a still, as 4.4.8 does on
+        // iOS, tvOS and watchOS (on macOS it counts the bitmap rep's frames instead).
         if let frames = SDWebImageCoderHelper.frames(from: image), !frames.isEmpty {
             return try encodeAnimated(
                 frames, loopCount: image.sd_imageLoopCount, config: &config,

@@ -2,9 +2,9 @@ import Foundation
 
 /// Ports `UIImage+MultiFormat` (`UIImage+MultiFormat.m`, 4.4.8): decoding and encoding any format through the
 /// shared coders manager (COD-07). `sd_imageFormat` and `sd_imageLoopCount`, which the original keeps in
-/// associated objects (on macOS the loop count in the bitmap representation), are stored properties of the
-/// stand-in `UIImage` here. 5.x adds options (a scale factor,
-/// first frame only, compression quality) to the same methods.
+/// associated objects (on macOS the loop count in the bitmap representation; an image whose format was never set
+/// reports its `CGImage`'s type), are stored properties of the stand-in `UIImage` here. 5.x adds variants of
+/// these methods that take options (a scale factor, first frame only, compression quality).
 /// At tag 4.4.8: `SDWebImage/UIImage+MultiFormat.m:78` (`+sd_imageWithData:`), `SDWebImage/UIImage+MultiFormat.m:86` (`-sd_imageDataAsFormat:`).
 /// At tag 5.21.5: `SDWebImage/Core/UIImage+MultiFormat.m:24` (`+sd_imageWithData:scale:firstFrameOnly:`), `SDWebImage/Core/UIImage+MultiFormat.m:56` (`-sd_imageDataAsFormat:compressionQuality:firstFrameOnly:`).
 extension UIImage {
@@ -19,9 +19,9 @@ extension UIImage {
         sd_imageData(as: .undefined)
     }
 
-    /// Ports `-sd_imageDataAsFormat:`: encoded by the first coder of `SDWebImageCodersManager.shared` that can
-    /// write `format`; nil when none can (here TIFF and HEIC, which 4.4.8's ImageIO coder writes, HEIC where the
-    /// system can).
+    /// Ports `-sd_imageDataAsFormat:`: encoded by the coder of `SDWebImageCodersManager.shared` that can write
+    /// `format` and was added last (the manager asks its coders last to first, as 4.4.8's does); nil when none
+    /// can (here TIFF, HEIC and HEIF, which 4.4.8's ImageIO coder writes, HEIC and HEIF where the system can).
     public func sd_imageData(as format: SDImageFormat) -> Data? {
         SDWebImageCodersManager.shared.encodedData(with: self, format: format)
     }

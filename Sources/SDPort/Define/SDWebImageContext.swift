@@ -33,7 +33,9 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public static let imageCache: Self = "imageCache"
     /// `any SDImageLoader`: the loader to use instead of the manager's downloader (V5-03).
     public static let imageLoader: Self = "imageLoader"
-    /// `any SDWebImageCoder`: the coder to decode with instead of `SDWebImageCodersManager.shared`.
+    /// `any SDWebImageCoder`: the coder to decode with instead of `SDWebImageCodersManager.shared` (5.x falls back to
+    /// `SDImageCodersManager`, and its cache also encodes with this coder when it stores an image without data;
+    /// the port only decodes with it).
     public static let imageCoder: Self = "imageCoder"
     /// `any SDImageTransformer`: applied after loading; the result is cached under a transformed key (V5-02).
     public static let imageTransformer: Self = "imageTransformer"
@@ -43,7 +45,9 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public static let imagePreserveAspectRatio: Self = "imagePreserveAspectRatio"
     /// `CGSize` in pixels: decode to at most this size; the cache key gets a `Thumbnail(...)` suffix.
     public static let imageThumbnailPixelSize: Self = "imageThumbnailPixelSize"
-    /// `SDWebImageV5CacheType`: where the loaded (and transformed) image is stored; default `.all`.
+    /// `SDWebImageV5CacheType`: where the loaded (and transformed) image is stored under the load's key; default
+    /// `.all`. Without a transform that key is the original one, where 5.14.0 on also stores with
+    /// `originalStoreCacheType` (default `.disk`), so `.none` or `.memory` alone does not keep the image off disk.
     public static let storeCacheType: Self = "storeCacheType"
     /// `SDWebImageV5CacheType`: where the loaded image is stored under the original key, transformed or not, as
     /// 5.14.0 on does (5.1.0–5.13 only for a transformed one, 5.13 also for a thumbnail); default `.disk` (5.11.1
@@ -62,7 +66,8 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     public static let cacheSerializer: Self = "cacheSerializer"
     /// `SDCallbackQueue` (or a `DispatchQueue`, taken with `.safeExecute`): where and how the 5.x flow calls back
     /// instead of the manager's, cache's or downloader's `completionQueue` (5.x `SDWebImageContextCallbackQueue`,
-    /// which came with 5.15.0).
+    /// which came with 5.15.0; those components have no `completionQueue` there, so without the key they call
+    /// back on the main queue).
     public static let callbackQueue: Self = "callbackQueue"
     /// `UIImage`: set by the manager when a `RefreshCached` load found a cached image, so a loader knows what is
     /// already cached (5.x `SDWebImageContextLoaderCachedImage`).

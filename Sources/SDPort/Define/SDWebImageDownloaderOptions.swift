@@ -8,7 +8,8 @@ public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
     /// Options from their bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// `SDWebImageDownloaderLowPriority`: low queue and task priority.
+    /// `SDWebImageDownloaderLowPriority`: low queue priority, and low task priority in 4.4.8's default operation;
+    /// `highPriority` wins when both are set.
     public static let lowPriority = SDWebImageDownloaderOptions(rawValue: 1 << 0)
     /// `SDWebImageDownloaderProgressiveDownload`: decode and report partial images while the data arrives (4.4.8's
     /// default operation does so only when the response states its length).
@@ -23,9 +24,10 @@ public struct SDWebImageDownloaderOptions: OptionSet, Sendable, Hashable {
     public static let continueInBackground = SDWebImageDownloaderOptions(rawValue: 1 << 4)
     /// `SDWebImageDownloaderHandleCookies`: send and store cookies for the request.
     public static let handleCookies = SDWebImageDownloaderOptions(rawValue: 1 << 5)
-    /// `SDWebImageDownloaderAllowInvalidSSLCertificates`: accept a server certificate that does not verify.
+    /// `SDWebImageDownloaderAllowInvalidSSLCertificates`: accept a server certificate that does not verify (in 4.4.8,
+    /// done by the default operation when it answers a server-trust challenge).
     public static let allowInvalidSSLCertificates = SDWebImageDownloaderOptions(rawValue: 1 << 6)
-    /// `SDWebImageDownloaderHighPriority`: high queue and task priority.
+    /// `SDWebImageDownloaderHighPriority`: high queue priority, and high task priority in 4.4.8's default operation.
     public static let highPriority = SDWebImageDownloaderOptions(rawValue: 1 << 7)
     /// `SDWebImageDownloaderScaleDownLargeImages`: shrink a decoded image over the memory limit (FAQ-13); in 4.4.8's
     /// default operation only with `shouldDecompressImages` on, never for a GIF or an animated image, and only on

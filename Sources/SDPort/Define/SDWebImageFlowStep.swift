@@ -18,7 +18,7 @@ public enum SDWebImageFlowStep: Int, Sendable, CaseIterable, CustomStringConvert
     /// data.
     case downloadResponse
     /// 7. The coders decode the data and force-decode it (4.4.8 force-decodes on iOS, tvOS and watchOS, with
-    ///    `shouldDecompressImages`).
+    ///    `shouldDecompressImages`, never an animated image, and in its download path never a GIF).
     case decode
     /// 8. `SDImageCache` stores the image in memory and on disk.
     case store

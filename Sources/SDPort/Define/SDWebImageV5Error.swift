@@ -38,8 +38,9 @@ public enum SDWebImageV5Error: Error, Sendable, Equatable, CustomNSError, Locali
         }
     }
 
-    /// The description, and for a bad status code the code under `SDWebImageErrorDownloadStatusCodeKey`, as 5.x (from
-    /// 5.12.0, 5.x also puts the response under `SDWebImageErrorDownloadResponseKey`, which the port leaves out).
+    /// The description, and for a bad status code the code under `SDWebImageErrorDownloadStatusCodeKey`, as 5.x (its
+    /// bad-status error has a description only from 5.6.0 on; from 5.12.0, 5.x also puts the response under
+    /// `SDWebImageErrorDownloadResponseKey`, which the port leaves out).
     public var errorUserInfo: [String: Any] {
         var info: [String: Any] = [NSLocalizedDescriptionKey: errorDescription ?? ""]
         if case .invalidDownloadStatusCode(let status, _) = self {

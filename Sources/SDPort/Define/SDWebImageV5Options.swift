@@ -59,7 +59,8 @@ public struct SDWebImageV5Options: OptionSet, Sendable, Hashable {
 
     /// The 5.x flags that mean what the given 4.4.8 flags mean. `CacheMemoryOnly` has no flag in 5.x (it is the
     /// `storeCacheType` context value `.memory`) and is dropped. 4.4.8's `QueryDiskSync` also makes the data read of
-    /// a memory hit synchronous, which 5.x asks for with `QueryMemoryDataSync`; that flag is not added.
+    /// a memory hit (one asked for with `QueryDataWhenInMemory`) synchronous, which 5.x asks for with
+    /// `QueryMemoryDataSync`; that flag is not added.
     public init(_ options: SDWebImageOptions) {
         let pairs: [(SDWebImageOptions, SDWebImageV5Options)] = [
             (.retryFailed, .retryFailed), (.lowPriority, .lowPriority), (.progressiveDownload, .progressiveLoad),

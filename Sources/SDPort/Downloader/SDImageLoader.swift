@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Ports the `SDImageLoader` protocol (`SDImageLoader.h`, 5.x). 4.4.8 has no such abstraction: the manager always uses
 /// `SDWebImageDownloader`. In the 5.x flow (`SDWebImageManager.loadImage(with:options:context:...)`) the loader comes
-/// from the context's `imageLoader` (a context key since 5.6.0), else the manager's downloader; an
+/// from the context's `imageLoader` (a context key since 5.6.0), else the manager's own loader (here its downloader;
+/// in 5.x its `imageLoader`, the shared `SDWebImageDownloader` unless the manager was given another); an
 /// `SDImageLoadersManager` picks among several.
 ///
 /// A loader is called from any thread; its completion may run on any queue (the manager hops to its own). Loaders

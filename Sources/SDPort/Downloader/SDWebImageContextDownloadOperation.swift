@@ -41,7 +41,7 @@ final class SDWebImageContextDownloadOperation: SDWebImageDownloaderOperation, @
     /// What was received; the loader's completion keeps this, not the operation.
     let capture = SDLocked(wrappedValue: Capture())
 
-    /// The context's response modifier (5.x `SDWebImageContextDownloadResponseModifier`).
+    /// The context's response modifier (`SDWebImageContextDownloadResponseModifier`, 5.3.0 and later).
     @SDLocked var responseModifier: SDWebImageDownloaderResponseModifier? = nil
 
     /// Every byte received so far.

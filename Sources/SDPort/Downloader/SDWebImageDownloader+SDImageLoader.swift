@@ -79,8 +79,9 @@ extension SDWebImageDownloader: SDImageLoader {
         return request
     }
 
-    /// Where a cancel's answer goes: the context's callback queue, else this downloader's `completionQueue` with
-    /// `SDCallbackQueue`'s policies (5.15.0 on in 5.x).
+    /// Where a cancel's answer goes: the context's callback queue, else this downloader's `completionQueue` (a port
+    /// setting, main by default) with `SDCallbackQueue`'s policies. 5.x (5.15.0 on) uses the context's queue, else the
+    /// main queue: it has no downloader `completionQueue`.
     private func callbackQueue(for context: SDWebImageContext?) -> SDCallbackQueue {
         context?.callbackQueue ?? SDCallbackQueue(completionQueue: config.completionQueue)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Downloads images: one `SDWebImageDownloaderOperation` per URL on an operation queue, with callers of the
-/// same URL joining the running operation.
+/// Downloads images: one operation per URL (an `SDWebImageDownloaderOperation` unless `setOperationClass` picks
+/// another class) on an operation queue, with later callers of the same URL joining the operation listed for it.
 ///
 /// Ports `SDWebImageDownloader` (`SDWebImageDownloader.m`, 4.4.8). Structure kept from the original: an
 /// `OperationQueue` named `com.hackemist.SDWebImageDownloader` (6 at a time), the running operations by URL in
@@ -15,8 +15,8 @@ import Foundation
 /// The session's protocol cache is the configuration's `urlCache`; `init()` uses `URLCache.shared`, the cache of
 /// 4.4.8's default session configuration (DL-20); pass a configuration to choose another. The User-Agent has
 /// the form of 4.4.8's macOS one with what Linux has instead of a bundle (`defaultUserAgent()`, chapter 08).
-/// 5.x moves the settings into `SDWebImageDownloaderConfig`; from 5.2.0 all pending operations depend on a
-/// new one for LIFO.
+/// 5.x moves most settings (timeout, order, credentials, operation class) into `SDWebImageDownloaderConfig` but keeps
+/// the headers on the downloader; from 5.2.0 all pending operations depend on a new one for LIFO.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloader.m:88` (`-initWithSessionConfiguration:`), `SDWebImage/SDWebImageDownloader.m:283` (`-downloadImageWithURL:options:progress:completed:`).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloader.m:93` (`-initWithConfig:`), `SDWebImage/Core/SDWebImageDownloader.m:290` (`-createDownloaderOperationWithUrl:options:context:`).
 @dynamicMemberLookup
@@ -175,8 +175,9 @@ public final class SDWebImageDownloader: @unchecked Sendable {
     /// Downloads `url`, or joins the operation already downloading it (FAQ-17).
     ///
     /// A nil URL calls `completed(nil, nil, nil, false)` at once and returns nil (DL-06, as 4.4.8; 5.x reports an
-    /// InvalidURL error). Progress blocks run on the session's delegate queue, completion blocks on
-    /// `completionQueue` (main by default, as 4.4.8's default operation class calls them).
+    /// InvalidURL error). Progress blocks run off the main queue (the first in the operation's `start`, the rest on
+    /// the session's delegate queue), completion blocks on `completionQueue` (main by default, as 4.4.8's default
+    /// operation class calls them).
     @discardableResult
     public func downloadImage(
         with url: URL?, options: SDWebImageDownloaderOptions,

@@ -37,8 +37,9 @@ enum SDWebImageDownloaderError {
         urlError(NSURLErrorTimedOut, "Timed out after \(format(interval)) s waiting for \(describe(url))", url: url)
     }
 
-    /// An HTTP status the downloader does not accept (>= 400, or 304 with nothing cached). 4.4.8 answers such a
-    /// response with `NSURLSessionResponseCancel`, so the task ends with `NSURLErrorCancelled` (-999), which the
+    /// An HTTP status the downloader does not accept (>= 400, or a 304 with no cached data, which is looked up only
+    /// with `IgnoreCachedResponse`). 4.4.8's default operation class answers such a response with
+    /// `NSURLSessionResponseCancel`, so the task ends with `NSURLErrorCancelled` (-999), which the
     /// manager never blacklists unless its delegate decides otherwise (MGR-06). The port keeps that code and adds what
     /// NSURLSession would lose: the status in userInfo `statusCode` and in the description ("HTTP 404 Not Found for
     /// …").

@@ -5,18 +5,21 @@ import Foundation
 /// `SDWebImageErrorCancelled` (2002) (V5-12).
 ///
 /// 5.21.5's download operation calls a caller back with 2002 in three places: when the caller cancels its own token
-/// while other callers still wait for the download (`-cancel:`), when the whole operation is cancelled
-/// (`-cancelInternal`, which `cancelAllDownloads` and a new session reach too), and when an operation cancelled before
-/// it ran is started (`-start`). The port's 4.4.8 operation calls nobody in any of these cases (OP-05), and its 4.x
+/// while other callers still wait for the download (`-cancel:`), when the whole operation is cancelled before it
+/// finished (`-cancelInternal`, which `cancelAllDownloads` reaches too), and when an operation cancelled before it ran
+/// is started (`-start`; by then `-cancelInternal` has answered and dropped the callers it had, so this reaches only
+/// a caller added after that cancel). The port's 4.4.8 operation calls nobody in any of these cases (OP-05), and its 4.x
 /// callers keep that. For a 5.x caller this request answers instead: `cancel()` cancels the token, then answers;
 /// `attach(_:)` asks the operation to tell it of a cancel from below (`whenCancelledBeforeCompletion`). Whichever comes
 /// first of the download's final answer and a cancel's is the one the caller gets; later partial images are dropped.
 /// The cancel's answer goes through `callbackQueue` (the context's, else the downloader's `completionQueue` with
 /// `SDCallbackQueue`'s policies).
 ///
-/// Not a type of the original: there the operation's token does this. `completed` and `token` are guarded by
-/// `lock`. The token's cancel token holds the download's completion, which holds this request, so the request lets
-/// go of the token once it has answered: otherwise the two would keep each other alive.
+/// Not a type of the original: there (5.1.0 on) the download operation answers the cancel itself, with the completion
+/// block held by the caller's token (a dictionary until 5.13.x, an `SDWebImageDownloaderOperationToken` from 5.14.0).
+/// `completed` and `token` are guarded by `lock`. The token's cancel token holds the download's completion, which
+/// holds this request, so the request lets go of the token once it has answered: otherwise the two would keep each
+/// other alive.
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageDownloaderOperation.m:147` (`-cancel:`), `SDWebImage/Core/SDWebImageDownloaderOperation.m:272` (`-cancelInternal`).
 final class SDWebImageDownloaderLoaderRequest: SDWebImageOperation, @unchecked Sendable {
     /// The URL asked for (named in the cancel's error).

@@ -1,8 +1,10 @@
 import Foundation
 
 // The downloader's notifications, with SDWebImage 4.x's names (`SDWebImageDownloaderOperation.m`, 4.4.8).
-// Each is posted on the main queue with the `SDWebImageDownloaderOperation` as its object (DL-13).
-// 5.x keeps the names and posts them the same way.
+// The downloader's default operation class, `SDWebImageDownloaderOperation`, posts each on the main queue with
+// itself as the object (DL-13); a class set with `setOperationClass:` posts them only if it does so itself.
+// 5.x keeps the names, the queue and the object; from 5.10.1 cancelling an unfinished operation posts the stop
+// notification even when it has no task.
 
 /// A download operation started its network task.
 /// At tag 4.4.8: `SDWebImage/SDWebImageDownloaderOperation.m:25` (`SDWebImageDownloadStartNotification`).

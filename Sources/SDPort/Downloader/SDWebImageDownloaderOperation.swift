@@ -8,13 +8,13 @@ import Foundation
 /// which is the session's delegate and forwards each callback (DL-18), or directly when the operation made a
 /// session of its own.
 ///
-/// - Callbacks are kept per caller (`addHandlers` returns the token `cancel(_:)` takes); the operation is
-///   cancelled only when the last caller cancels (OP-06).
+/// - Callbacks are kept per caller (`addHandlers` returns the token `cancel(_:)` takes); a caller's cancel
+///   cancels the operation only when no other caller is left (OP-06); the downloader can still cancel it outright.
 /// - Progress: (0, -1) and the start notification before the request goes out, (0, expected) on a valid response,
 ///   (received, expected) per chunk. 4.4.8 calls `resume` first (`SDWebImageDownloaderOperation.m:193-200`), so on
 ///   a fast response its (0, -1) and "start" race with the response's own progress and notification on the session's
 ///   queue; the port calls them just before `resume`, so they always come first (a deliberate difference, chapter 08).
-/// - Progressive downloads hand every chunk to the progressive coder, the last one too (OP-10), and each image it
+/// - Progressive downloads hand chunks to the progressive coder, the last one always (OP-10), and each image it
 ///   returns arrives as a partial image before the final one. A coder may return none (an animated WebP, which libwebp
 ///   cannot decode incrementally), and without a Content-Length no chunk is decoded. While a partial decode is queued
 ///   or running, the chunks between are not decoded (the rule of 5.6.1 and later; 5.0–5.6.0 queue a decode for every
@@ -30,9 +30,9 @@ import Foundation
 ///   the main queue by default, which is 4.4.8's `dispatch_main_async_safe` (OP-04). The downloader copies its
 ///   own `completionQueue` into each operation, so a program without a main run loop can choose another queue.
 ///   The operation is marked finished *before* its completion blocks run, so a caller that asks for the same
-///   URL from inside a completion gets a new download. In 4.4.8 that holds only by timing: its blocks are posted
-///   to main before `done` runs, and a caller that gets in between joins the ending operation and is never
-///   answered (MUS-05; the chapter 08 row on a request from inside a completion).
+///   URL from inside a completion gets a new download. In 4.4.8 such a caller gets a new download only by timing:
+///   its blocks are posted to main before `done` runs, and a caller that gets in between joins the ending
+///   operation and is never answered (MUS-05; the chapter 08 row on a request from inside a completion).
 /// - The image is scaled from the shared manager's cache key (its `cacheKeyFilter` applies; 4.4.8 scales on iOS,
 ///   tvOS and watchOS only), as 4.4.8 asks `[SDWebImageManager sharedManager]`; the key comes through
 ///   `sharedManagerCacheKey`, which the shared manager installs, so this layer names no type above it.
@@ -455,7 +455,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         completionHandler(options.contains(.useNSURLCache) ? proposedResponse : nil)
     }
 
-    /// A redirect hop (DL-16): follows it, as 4.4.8 does (its operation leaves the hop to the session's default).
+    /// A redirect hop (DL-16): follows it, as 4.4.8 does (its operation has no redirect callback, so the downloader,
+    /// or for an operation with a session of its own the session's default, lets the hop through).
     /// Override to stop it (`completionHandler(nil)`: the redirect response itself becomes the response) or to
     /// send another request.
     open func curlTask(
@@ -486,7 +487,8 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         }
         // Reached for a cancelled operation only when it is its own session's delegate (`ownedSession`): through the
         // downloader, `reset()` dropped the task, so the downloader finds no operation for it (DL-18). Its callbacks
-        // are gone; 4.4.8 posts "stop" a second time here, because the cancelled task still reports its end.
+        // are gone; 4.4.8 posts "stop" a second time here when the operation owns its session, because the
+        // cancelled task still reports its end to it.
         guard !isCancelled else {
             post(SDWebImageDownloadStopNotification)
             done()
@@ -547,13 +549,15 @@ open class SDWebImageDownloaderOperation: Operation, SDWebImageDownloaderOperati
         return url?.absoluteString
     }
 
-    /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk, each with its own copy of the
-    /// data and each making a full-size bitmap, so chunks arriving faster than they decode pile up copies and bitmaps
-    /// (5.6.1 fixed it). The port follows 5.x for the chunks before the last: at most one partial decode in flight
-    /// (5.6.1 on; `SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5), so while one is queued or
-    /// running the others only add to the data; and one that has not started when the task ends is skipped (5.15.1
-    /// on). The last chunk (`finished`) is always decoded and, when the coder returns an image, delivered as a
-    /// partial image before the final one, as 4.4.8 does (OP-10; 5.21.5 skips it). Fewer partial images arrive than in
+    /// Decodes the data so far into a partial image. 4.4.8 queues one decode per chunk (of known total length), each
+    /// with its own copy of the data so far and, while `shouldDecompressImages` is on (not on macOS), each redrawn
+    /// into a full-size bitmap, so chunks arriving faster than they decode pile up copies and work (5.6.1 fixed it).
+    /// The port follows 5.x for the chunks before the last: at most one partial decode in flight (5.6.1 on;
+    /// `SDWebImage/Core/SDWebImageDownloaderOperation.m:558` at tag 5.21.5), so while one is queued or running the
+    /// others only add to the data; and one that has not started when the task ends is skipped (5.15.1 on). The last
+    /// chunk (`finished`) is always decoded and, when the coder returns an image, delivered as a partial image before
+    /// the final one, as 4.4.8 does (OP-10; 5.21.5 skips it).
+    /// When chunks outpace decoding, fewer partial images arrive than in
     /// 4.4.8; each shows all the data decoded at its time, and the final image is unchanged.
     private func decodePartially(_ data: Data, finished: Bool) {
         let coder = stateLock.withLock { () -> (any SDWebImageProgressiveCoder)? in

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Ports 5.x's `SDWebImageCacheSerializer` class (`SDWebImageCacheSerializer.h`). 4.4.8 has the manager-wide
 /// `cacheSerializer` block, which the port's 5.x flow still uses when the context has none (5.x's manager holds an
-/// `SDWebImageCacheSerializer` object instead). Returning nil makes the cache encode the image itself (4.4.8's cache:
-/// PNG with alpha, JPEG without; 5.6.0 and later try the image's own format first, and GIF for an animated one).
+/// object conforming to the `SDWebImageCacheSerializer` protocol instead). Returning nil makes the cache encode the
+/// image itself (4.4.8's cache: PNG with alpha, JPEG without; 5.6.0 and later try the image's own format first, and
+/// GIF for an animated one).
 /// At tag 5.21.5: `SDWebImage/Core/SDWebImageCacheSerializer.m:32` (`-cacheDataWithImage:originalData:imageURL:`).
 public final class SDWebImageCacheSerializer: Sendable {
     private let block: SDWebImageCacheSerializerBlock

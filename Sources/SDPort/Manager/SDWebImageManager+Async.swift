@@ -5,8 +5,9 @@ extension SDWebImageManager {
     /// Loads the image for `url` and returns it with its data and origin, or throws.
     ///
     /// - Returns at the first finished completion (with `RefreshCached` and a cached image, that is the cached
-    ///   image; the refresh goes on and updates the cache).
-    /// - Throws the load's error (for example `NSURLErrorFileDoesNotExist` for a nil or blacklisted URL),
+    ///   image; the refresh goes on and updates the cache if it downloads a new image).
+    /// - Throws the load's error (for example `NSURLErrorFileDoesNotExist` for a nil URL, or a blacklisted one
+    ///   without `RetryFailed`),
     ///   `SDWebImageLoadError.noImage` when the load finished without an image and without an error, and
     ///   `CancellationError` when the Swift task is cancelled or the load is cancelled another way (`cancelAll`).
     ///   Cancelling the task cancels the combined operation, so the download stops too.

@@ -29,7 +29,8 @@ public typealias SDWebImageCacheSerializerBlock = @Sendable (_ image: UIImage, _
 /// addition, standing in for 5.x's `SDWebImageContextCallbackQueue` (5.15.0 on), so a program without a main run loop
 /// can use the manager. Completions that depend on a disk query come from the cache's own `completionQueue`, and
 /// download results from the downloader's `completionQueue`; set both to the same queue. Then a failed download runs in
-/// 4.4.8's order in one block: the user's completion, the blacklist update, leaving `runningOperations` (MGR-06).
+/// 4.4.8's order in one block (its default operation calls back on the main queue, so the completion runs at once):
+/// the user's completion, the blacklist update, leaving `runningOperations` (MGR-06).
 ///
 /// Cancellation: once `SDWebImageCombinedOperation.cancel()` returns, no completion of that load is called,
 /// whatever thread cancelled it (see `SDWebImageCombinedOperation`).
@@ -130,7 +131,7 @@ public final class SDWebImageManager: @unchecked Sendable {
     }
 
     /// Takes one URL off the failed-URL list (5.x's `removeFailedURL:`, 5.8.0 on; 4.4.8 has no public method, only a
-    /// successful `RetryFailed` load takes its URL off).
+    /// `RetryFailed` load takes its URL off, at each download callback without an error, a partial image included).
     public func removeFailedURL(_ url: URL) {
         _ = failedURLsLock.withLock { _failedURLs.remove(url) }
     }

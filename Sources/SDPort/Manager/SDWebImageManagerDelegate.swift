@@ -10,11 +10,11 @@ import Foundation
 /// - `shouldDownloadImageFor` and `shouldBlockFailedURL` have default implementations that do exactly what the
 ///   manager does when the method is missing: true (download when missed), and the manager's built-in rule
 ///   (`SDWebImageManager.shouldBlockFailedURL(with:)`, the eight excluded network errors).
-/// - The transform has no such neutral answer: whether it exists decides whether the downloaded image takes a hop
-///   to a global queue before it is stored and delivered. So it lives in a protocol of its own,
-///   `SDWebImageManagerTransformingDelegate`, and the manager checks conformance where 4.4.8 checks
-///   `respondsToSelector:`. A delegate that only answers `shouldDownload` keeps the store and the completion on the
-///   downloader's completion queue, in order.
+/// - The transform has no such neutral answer: whether it exists decides whether a downloaded image (a still one,
+///   or any with `TransformAnimatedImage`) takes a hop to a global queue before it is stored and delivered. So it
+///   lives in a protocol of its own, `SDWebImageManagerTransformingDelegate`, and the manager checks conformance
+///   where 4.4.8 checks `respondsToSelector:`. A delegate that only answers `shouldDownload` keeps the store and
+///   the completion on the downloader's completion queue, in order.
 ///
 /// The methods are called off the main queue (on whatever queue the cache or the downloader answers on), so a
 /// delegate must be `Sendable`.

@@ -151,7 +151,8 @@ public final class SDWebImagePrefetcher: @unchecked Sendable {
     }
 
     /// Loads the URL at index `requestedCount` and counts it (4.4.8's `startPrefetchingAtIndex:`); nothing when
-    /// every URL has started or the prefetch was cancelled or replaced.
+    /// every URL has started or the prefetch was cancelled or replaced. The replaced case is the port's generation
+    /// check: in 4.4.8 a start the old prefetch had queued runs against the new list and starts its next URL, if any.
     private func startNextPrefetch(generation startGeneration: Int) {
         let (url, options): (URL?, SDWebImageOptions) = lock.withLock {
             guard startGeneration == generation, let urls = prefetchURLs, _requestedCount < urls.count else {

@@ -132,7 +132,8 @@ final class SDWebImageV5LoadProcess: Sendable {
     // MARK: Loader
 
     private func download(cachedImage: UIImage?, cachedData: Data?, cacheType: SDImageCacheType) {
-        // The query is over: the combined operation lets go of it (V5-07; 4.4.8 keeps it to the end).
+        // The query is over: the combined operation lets go of it (V5-07, as 5.13.2 and later do; 4.4.8 and earlier
+        // 5.x keep it unless the load is cancelled).
         operation.cacheOperation = nil
         let shouldDownload =
             !options.contains(.fromCacheOnly)
@@ -248,8 +249,8 @@ final class SDWebImageV5LoadProcess: Sendable {
             var storeType = self.storeCacheType
             if self.key == self.originalKey, let result, result === originalImage {
                 // One image under one key: 5.x (5.14.0 on) stores it twice (as the original, then as the result), which
-                // leaves what one store with both types leaves. So `storeCacheType` `.memory` alone still writes the
-                // disk unless `originalStoreCacheType` says otherwise (V5-09).
+                // leaves what one store with both types leaves. So, as in 5.14.0 and later, `storeCacheType` `.memory`
+                // alone still writes the disk unless `originalStoreCacheType` says otherwise (V5-09).
                 storeType = Self.union(storeType, originalType)
             } else {
                 self.store(originalImage, data: data, forKey: self.originalKey, type: originalType, finished: finished)

@@ -9,8 +9,9 @@ import Foundation
 ///
 /// An animated image is held as UIKit holds one (`+animatedImageWithImages:duration:`): `images` shows each for
 /// `duration / images.count`, and shows the first one's pixels as its own. Uneven frame delays are made by
-/// repeating a frame (`SDWebImageCoderHelper.animatedImage(with:)`, COD-12); a repeat is the same `UIImage`
-/// object, so it shares its bitmap. `SDWebImageCoderHelper.frames(from:)` gives the frames back.
+/// repeating a frame (`SDWebImageCoderHelper.animatedImage(with:)`, COD-12, as 4.4.8 does on UIKit and watchOS;
+/// its macOS path writes per-frame delays instead); a repeat is the same `UIImage` object, so it shares its bitmap.
+/// `SDWebImageCoderHelper.frames(from:)` gives the frames back.
 ///
 /// What the original keeps in associated objects (`sd_imageFormat` and `sd_imageLoopCount` from `UIImage+MultiFormat`
 /// and a set `sd_memoryCost` from `UIImage+MemoryCacheCost` in 4.4.8, where macOS keeps the loop count in the

@@ -13,9 +13,10 @@ public let SDWebImageInternalSetImageGroupKey = "internalSetImageGroup"
 /// 4.4.8 passes a bare `dispatch_group_t` and keeps that second switch as an associated object on the group
 /// itself (`objc_setAssociatedObject(group, &SDWebImageInternalSetImageGroupKey, @YES, …)`, set by
 /// `FLAnimatedImageView+WebCache` when it decodes a GIF in the background). Linux's libdispatch objects carry
-/// no associated objects, so the port holds the group and the switch together in this object. When the switch
-/// is on, the view calls its completion (and `setNeedsLayout`) through `group.notify(queue: .main)`, after every
-/// `enter` has been matched by a `leave`; when off, at once after setting the image, as 4.4.8 does.
+/// no associated objects, so the port holds the group and the switch together in this object. When the view sets
+/// the loaded image (or the delayed placeholder) and the switch is on, it calls its completion (and
+/// `setNeedsLayout`) through `group.notify(queue: .main)`, after every `enter` has been matched by a `leave`; when
+/// off, at once after setting the image, as 4.4.8 does. An answer that sets nothing calls it without waiting.
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:74` (`-sd_internalSetImageWithURL:placeholderImage:options:operationKey:internalSetImageBlock:progress:completed:context:`).
 public final class SDWebImageInternalSetImageGroup: @unchecked Sendable {
     /// The group the view enters; whoever sets the image leaves it.

@@ -20,9 +20,10 @@ public typealias SDWebImageTransitionCompletionBlock = @MainActor @Sendable (_ f
 /// Ports `SDWebImageTransition` (`SDWebImageTransition.m`, 4.4.8, where it arrived in 4.3; 5.x keeps it). In
 /// 4.4.8 it is applied only when a finished load sets the view's image and either reports cache type none (a
 /// download, or a failure whose placeholder `DelayPlaceholder` held back) or has `ForceTransition` (5.9.0 and later
-/// also animate a disk hit unless a sync query option is set). The view runs `prepares`, then (in UIKit's
-/// transition completion) sets the image unless `avoidAutoSetImage`, runs `animations`, and finally `completion`
-/// (with UIKit's finished flag in 4.4.8; here `true`, on a later turn of the main queue).
+/// also animate a disk hit unless `QueryMemoryDataSync` or `QueryDiskDataSync` is set). The view runs `prepares`,
+/// then (in UIKit's transition completion) sets the image unless `avoidAutoSetImage`, runs `animations`, and finally
+/// `completion` (with UIKit's finished flag in 4.4.8 on iOS and tvOS, `YES` on macOS; here `true`, on a later turn
+/// of the main queue).
 ///
 /// Linux: there is nothing to animate, so `duration` and `animationOptions` are carried but not timed; the blocks
 /// are called in UIKit's order, which is what a test can observe. Main-actor confined, like the views.

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// The original's seven `sd_setImageWithURL:...` methods are two Swift methods with default arguments, one
 /// without blocks and one whose `completed` block is required (so a trailing closure is the completion, as in
-/// the original's `sd_setImageWithURL:completed:`), plus 5.x's `context` (its only use here:
-/// `SDWebImageExternalCustomManagerKey`). All go through `sd_internalSetImage` with no operation key (so the
-/// class name) and the view's own setter (`image`).
+/// the original's `sd_setImageWithURL:completed:`), plus a `context` as 5.x's public methods take; its keys are
+/// those of 4.4.8's internal `sd_internalSetImageWithURL:...context:` (this file reads
+/// `SDWebImageExternalCustomManagerKey`). All go through `sd_internalSetImage` with no operation key (so the class
+/// name) and the view's own setter (`image`).
 /// At tag 4.4.8: `SDWebImage/UIImageView+WebCache.m:40` (`-sd_setImageWithURL:placeholderImage:options:progress:completed:`).
 /// At tag 5.21.5: `SDWebImage/Core/UIImageView+WebCache.m:49` (`-sd_setImageWithURL:placeholderImage:options:context:progress:completed:`).
 extension UIImageView {

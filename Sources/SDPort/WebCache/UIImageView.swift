@@ -19,7 +19,7 @@ open class UIImageView: UIView {
     public private(set) var isAnimating = false
 
     /// Storage for `sd_setAnimationImages(with:)`: the loads by frame index, held weakly (an `NSPointerArray`
-    /// of weak pointers in 4.4.8).
+    /// of weak pointers in 4.4.8, where the method exists on iOS and tvOS only).
     var sd_animationOperations = SDOperationsDictionary()
 
     /// An image view with no image.

@@ -56,9 +56,11 @@ public let SDWebImageNilURLErrorDescription = "Trying to load a nil url"
 /// - the placeholder is set synchronously (the original hops with `dispatch_main_async_safe`, which on the main
 ///   queue is also synchronous);
 /// - the manager's completion is moved to the main queue with `dispatch_main_async_safe` before it touches the
-///   view, so a manager with another `completionQueue` can be used;
+///   view: 4.4.8's manager always answers on the main queue, but the port's manager can be given another
+///   `completionQueue`;
 /// - besides 4.4.8's iOS/tvOS activity indicator (`sd_setShowActivityIndicatorView`, VIEW-10) a view may carry 5.x's
-///   `SDWebImageIndicator` (`sd_imageIndicator`, VIEW-07), which gets progress and stops only when finished;
+///   `SDWebImageIndicator` (UIKit and AppKit only in 5.x; `sd_imageIndicator`, VIEW-07), which gets progress and
+///   stops only when finished;
 /// - the group of `SDWebImageInternalSetImageGroupKey` comes with its "wait for the group" switch in one object
 ///   (`SDWebImageInternalSetImageGroup`), since Linux's dispatch groups carry no associated objects;
 /// - a 5.x `setImageOperationKey` in the context is honoured (V5-01); 4.4.8 has no such key.
@@ -100,8 +102,10 @@ extension UIView {
     /// Loads `url` into this view (VIEW-01): cancels the load running under `operationKey` (default: the
     /// context's `SDWebImageContextOption.setImageOperationKey` string, as 5.x, then the view's class name), shows
     /// `placeholderImage` unless `DelayPlaceholder`, starts the indicators, loads through the manager
-    /// (`context[SDWebImageExternalCustomManagerKey]` or the shared one), and when the manager answers sets the image
-    /// with `setImageBlock` or the view's own setter and calls `completed` (VIEW-04 … VIEW-06). A
+    /// (`context[SDWebImageExternalCustomManagerKey]` or the shared one), and when the manager answers sets, with
+    /// `setImageBlock` or the view's own setter, the image (unless `AvoidAutoSetImage`) or, when there is none, the
+    /// placeholder (only under `DelayPlaceholder`), and calls `completed` (on the finished answer, or on every answer
+    /// under `AvoidAutoSetImage`) (VIEW-04 … VIEW-06). A
     /// `context[SDWebImageInternalSetImageGroupKey]` group is entered before each image set, and may hold the
     /// completion back until it is left (VIEW-10).
     public func sd_internalSetImage(

@@ -9,9 +9,10 @@ import Foundation
 /// answer, finished or not — and a nil URL call `sd_removeActivityIndicator`, which takes it out of the view and
 /// drops it. 5.x replaced all this with `sd_imageIndicator` (`SDWebImageIndicator`); both work here, side by side.
 ///
-/// Differences: the original hops to the main queue with `dispatch_main_async_safe`; views here are main-actor
-/// isolated, so the work runs at once. Removing the indicator also calls `stopAnimatingIndicator()` (UIKit's view
-/// simply stops being shown), so its call log ends with a stop.
+/// Differences: the original wraps the work in `dispatch_main_async_safe`, which runs it at once on the main queue
+/// and hops there from any other; views here are main-actor isolated, so the work always runs at once. Removing
+/// the indicator also calls `stopAnimatingIndicator()` (UIKit's view simply stops being shown), so its call log
+/// ends with a stop.
 /// At tag 4.4.8: `SDWebImage/UIView+WebCache.m:329` (`-sd_setShowActivityIndicatorView:`), `SDWebImage/UIView+WebCache.m:345` (`-sd_addActivityIndicator`), `SDWebImage/UIView+WebCache.m:372` (`-sd_removeActivityIndicator`).
 /// At tag 5.21.5: `SDWebImage/Core/UIView+WebCache.m:486` (`-sd_startImageIndicatorWithQueue:`).
 extension UIView {

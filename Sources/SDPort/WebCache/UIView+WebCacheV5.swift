@@ -19,7 +19,8 @@ import Foundation
 /// 4. A nil URL stops the indicator and completes with `InvalidURL` (1000); 4.4.8's entry uses code -1.
 /// 5. The progress (when the view has one) is reset, the indicator started, and the manager's 5.x `loadImage` asked.
 ///    Its answer moves to the main thread through `SDCallbackQueue.main`, at once when it is already there (a memory
-///    hit without `queryMemoryData` is answered before `loadImage` returns, as in 5.21.5).
+///    hit without `queryMemoryData`, and with no context `callbackQueue`, is answered before `loadImage` returns, as
+///    in 5.21.5).
 /// 6. The operation is stored under the key without cancelling what the key holds then (5.18.0; V5-12): a load
 ///    that this load's synchronous completion started on the same view keeps running. As in 5.21.5 it is only
 ///    replaced in the table, not cancelled.
@@ -34,9 +35,11 @@ import Foundation
 /// under the same key. 4.x loads neither set the key nor check it.
 ///
 /// Differences from 5.21.5, because the port's views are main-actor isolated: a context `callbackQueue` applies to the
-/// manager's completion, but the view's steps always run on the main thread; progress reaches the view through the main
-/// queue; `sd_imageURL` is one URL per view (5.18.0 and later keep one per operation key). 4.4.8's activity indicator
-/// (`sd_setShowActivityIndicatorView`), which 5.x removed, is not shown by 5.x loads; `sd_imageIndicator` is.
+/// manager's completion, but the view's steps always run on the main thread; the view's progress object is updated
+/// through the main queue (5.21.5 updates it on the queue the loader reports from and sends only the indicator's
+/// progress to the main queue); `sd_imageURL` is one URL per view (5.18.0 and later keep one per operation key).
+/// 4.4.8's activity indicator (`sd_setShowActivityIndicatorView`), which 5.x removed, is not shown by 5.x loads;
+/// `sd_imageIndicator` is.
 /// At tag 5.21.5: `SDWebImage/Core/UIView+WebCache.m:58` (`-sd_internalSetImageWithURL:placeholderImage:options:context:setImageBlock:progress:completed:`), `SDWebImage/Core/UIView+WebCache.m:296` (`-sd_setImage:imageData:options:basedOnClassOrViaCustomSetImageBlock:transition:cacheType:imageURL:callback:`).
 extension UIView {
     /// The operation key of the latest 5.x load on this view; nil before the first (5.x's `sd_latestOperationKey`).
@@ -137,8 +140,8 @@ extension UIView {
         let operation = manager.loadImage(
             with: url, options: options, context: context, progress: combinedProgressBlock,
             completed: answer)
-        // Stored, not cancelling what the key holds now: that can only be a load started from inside this load's
-        // own synchronous completion, which must survive this call (5.18.0).
+        // Stored, not cancelling what the key holds now (5.18.0): with no `AvoidAutoCancelImage` in the port, that can
+        // only be a load started from inside this load's own synchronous completion, which must survive this call.
         sd_operationDictionary[validOperationKey] = operation
         return operation
     }

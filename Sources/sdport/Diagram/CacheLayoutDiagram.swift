@@ -4,7 +4,8 @@ import SDPort
 /// The cache layout, read from a real `SDImageCache` in a temporary directory after storing three images: the
 /// memory cache (strong entries and the weak table, which 4.4.8's `SDMemoryCache` adds to its NSCache on iOS and
 /// tvOS while `shouldUseWeakMemoryCache` is on, the default), and the disk tree, whose file names are the MD5 of
-/// the key plus the extension of the key's URL path, if any (`SDImageCache.m:245-261`, `cachedFileNameForKey:`).
+/// the key plus the extension of the key's URL path (of the key itself when it is no URL), if it has one short
+/// enough for a file name (`SDImageCache.m:245-261`, `cachedFileNameForKey:`).
 enum CacheLayoutDiagram {
     static let keys = [
         "https://images.example/cat.png", "https://images.example/dog.jpg?size=large",

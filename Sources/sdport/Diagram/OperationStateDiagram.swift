@@ -6,8 +6,9 @@ import SDPortTestServer
 /// loopback server (a 200, a 404, one cancelled before the queue starts it, one cancelled while it runs). The
 /// operation's `isCancelled`, `isExecuting` and `isFinished` are read at each point the run reaches, and every
 /// change of state seen becomes an arrow, named by what the run did. The original's flags are set in
-/// `SDWebImageDownloaderOperation.m:127-205` (`-start`), `:207-231` (`-cancel`, `-cancelInternal`), `:233-237`
-/// (`-done`) and `:239-261` (`-reset`).
+/// `SDWebImageDownloaderOperation.m:127-205` (`-start`), `:207-231` (`-cancel`, `-cancelInternal`) and `:233-237`
+/// (`-done`, which the task's `didCompleteWithError` callback calls when a download ends); `-reset` (`:239-261`)
+/// clears the callbacks and the task but sets no flag.
 enum OperationStateDiagram {
     private struct Transition: Equatable {
         let from: String

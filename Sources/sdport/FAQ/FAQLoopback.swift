@@ -42,9 +42,11 @@ final class FAQLoopback: Sendable {
         } catch {
             outcome = .failure(error as NSError)
         }
-        // 4.4.8 blacklists a failed URL (unless its error is one it exempts, a cancel among them) and leaves
-        // runningOperations in the same main-queue block (here the completionQueue's), after the completion that
-        // resumed this call: let that block end before the next load asks.
+        // 4.4.8 blacklists a URL whose download failed (unless the delegate's
+        // `imageManager:shouldBlockFailedURL:withError:` declines or, without that method, the error is one it
+        // exempts, a cancel among them) and leaves runningOperations in the block that called the completion that
+        // resumed this call, after it (a main-queue block with the default `SDWebImageDownloaderOperation`; here
+        // the completionQueue's): let that block end before the next load asks.
         let queue = manager.completionQueue
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { continuation.resume() }

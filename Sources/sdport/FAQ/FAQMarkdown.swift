@@ -53,7 +53,7 @@ enum FAQMarkdown {
         }.joined(separator: "\n\n")
     }
 
-    /// "[`SDWebImage/File.m:N`](link), …"; a citation that does not resolve shows as "(unresolved)".
+    /// "[`symbol` — `SDWebImage/File.m:N`](link), …"; a citation that does not resolve shows as "(unresolved)".
     static func links(_ citations: [OriginalLineTable.Citation?]) -> String {
         citations.map { citation in
             citation.map { "[`\($0.symbol)` — `\($0.location)`](\($0.link))" } ?? "(unresolved)"

@@ -8,8 +8,9 @@ struct LabOutcome: Codable, Sendable, Equatable {
     let blacklisted: Bool
     let stored: [LabStorage]
     let serverRequests: Int
-    /// How many loads the manager still lists in `runningOperations` after the run (a load nobody called back
-    /// stays listed in 4.4.8).
+    /// How many loads the manager still lists in `runningOperations` after the run (in 4.4.8, a load whose
+    /// download was cancelled below the manager is never called back by the default download operation, and it
+    /// stays listed).
     var runningLoads: Int = 0
 
     /// The error of the first call that had one, as "domain code".

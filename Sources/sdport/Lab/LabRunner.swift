@@ -8,8 +8,9 @@ import SDPort
 /// cache's and the downloader's) go to one private serial queue rather than the main queue, so the runner works the
 /// same inside `sdport` and inside a test. The outcome is read only when the flow is done: every caller has had its
 /// finished call (or, for the cancel scenarios, the download has stopped), the manager runs no load any more (except
-/// one nobody called back, which 4.4.8 keeps listed), and that queue, the cache's io queue (disk writes) and that
-/// queue again have run everything queued so far.
+/// one whose download was cancelled below the manager: 4.4.8's default download operation never calls that one back,
+/// so it stays listed), and that queue, the cache's io queue (disk writes) and that queue again have run everything
+/// queued so far.
 /// Port addition.
 enum LabRunner {
     /// How long a flow may take before its outcome is read anyway (a guard, not an expectation: every scenario
@@ -75,11 +76,12 @@ enum LabRunner {
                 await recorder.waitUntilEveryCallerFinished(timeout: timeout)
             }
             // The final call can come before the flow is done with the load: 4.4.8 calls the completion first (on
-            // the main queue; here the completion queue), then blacklists the URL if the error is not an exempt one,
-            // then drops the load from runningOperations. Dropping it is the last step of both flows, so once nothing
-            // runs, failedURLs is final. A load nobody called back (4.4.8 after a cancel below the manager) is never
-            // dropped: its run ends once the download has stopped and the completion queue has run what the stop
-            // queued.
+            // the main queue; here the completion queue), then blacklists the URL if the error is not an exempt one
+            // (or, when the delegate implements `imageManager:shouldBlockFailedURL:withError:`, if it says so), then
+            // drops the load from runningOperations. Dropping it is the last step of both flows, so once nothing
+            // runs, failedURLs is final. A load nobody called back (4.4.8's default download operation drops its
+            // callbacks on a cancel below the manager) is not dropped unless its own operation is cancelled: its run
+            // ends once the download has stopped and the completion queue has run what the stop queued.
             if scenario == .cancelAll {
                 await drain(callbacks)
                 if flow == .v5 { _ = await waitUntil { !loopback.manager.isRunning } }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import SDPort
 
-/// `--gif-coder`: adds `SDWebImageGIFCoder` to the shared coders, as a 4.4.8 app does to get animated GIFs.
+/// `--gif-coder`: adds `SDWebImageGIFCoder` to the shared coders, as a 4.4.8 app on iOS, tvOS or watchOS does to
+/// get animated GIFs as `UIImage`s.
 /// Without it the coders are 4.4.8's default set with `SD_WEBP` (`SDWebImageImageIOCoder`, `SDWebImageWebPCoder`),
 /// which decodes a GIF to its first frame, still, as under UIKit. `--max-pixels` sets
 /// `SDWebImageCoderHelper.maxDecodedPixelCount`, the decoders' pixel limit (REL-01).
@@ -9,7 +10,8 @@ struct CoderOptions: ParsableArguments {
     @Flag(
         name: .customLong("gif-coder"),
         help:
-            "Add SDWebImageGIFCoder (animated GIFs), as a 4.4.8 app does; by default a GIF decodes to its first frame.")
+            "Add SDWebImageGIFCoder (animated GIFs), as a 4.4.8 iOS app does; by default a GIF decodes to its first frame."
+    )
     var addsGIFCoder = false
 
     @Option(

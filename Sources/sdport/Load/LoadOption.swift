@@ -1,7 +1,8 @@
 import SDPort
 
 /// The names `sdport load --option NAME` accepts: the `SDWebImageOptions` flags (4.4.8 bit values) that mean
-/// something without a view. An unknown name is a usage error (exit 2) that lists the valid ones.
+/// something without a view or a manager delegate (so not `transformAnimatedImage`). An unknown name is a usage
+/// error (exit 2) that lists the valid ones.
 enum LoadOption: String, CaseIterable, Sendable {
     case retryFailed
     case lowPriority
