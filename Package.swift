@@ -9,17 +9,12 @@ let package = Package(
         .library(name: "SDPort", targets: ["SDPort"]),
         .library(name: "SDPortTestServer", targets: ["SDPortTestServer"]),
         .executable(name: "sdport", targets: ["sdport"]),
-        .executable(name: "sdport-bench", targets: ["sdport-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        // The benchmarks' harness (Benchmarks/README.md). The MallocInterposer trait alone gives malloc counts;
-        // it leaves out the default RuntimeInterposer trait, whose package is not needed here.
-        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // MARK: C libraries (modulemap + shim header each; see Sources/C*/)
@@ -31,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // EXIF orientation of JPEGs (COD-09).
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // The MD5 of cache file names (FAQ-03), from the system's libcrypto: 4.4.8 uses CommonCrypto's CC_MD5.
+        .systemLibrary(name: "COpenSSLMD5", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // libjpeg reports errors by longjmp; that must stay inside C, so every libjpeg call lives here.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // The current queue's label for the trace (dispatch_queue_get_label, which Swift's overlay does not expose).
@@ -40,8 +37,7 @@ let package = Package(
         .target(
             name: "SDPort",
             dependencies: [
-                "CCurl", "CPNG", "CTurboJPEG", "CGIF", "CWebP", "CExif", "CJPEGShim", "CQueueLabel",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CCurl", "CPNG", "CTurboJPEG", "CGIF", "CWebP", "CExif", "CJPEGShim", "CQueueLabel", "COpenSSLMD5",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -82,16 +78,6 @@ let package = Package(
                 "SDPort", "SDPortTestServer", "SDPortKnowledge", "SDPortTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-        // On package-benchmark: `swift package benchmark` finds it under Benchmarks/ (scripts/bench.sh runs it).
-        .executableTarget(
-            name: "sdport-bench",
-            dependencies: [
-                "SDPort", "SDPortTestServer", "SDPortCacheWorkload", "SDPortTimeline",
-                "CTurboJPEG", "CPNG", "CGIF", "CWebP",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/sdport-bench"
         ),
 
         // MARK: Tests
@@ -143,4 +129,23 @@ let package = Package(
 if Context.environment["SDPORT_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "sdport-fuzz", dependencies: ["SDPort"], path: "Fuzz/Sources"))
     package.products.append(.executable(name: "sdport-fuzz", targets: ["sdport-fuzz"]))
+}
+
+// The benchmarks (Benchmarks/README.md), on package-benchmark. The MallocInterposer trait alone gives malloc counts; it
+// leaves out the default RuntimeInterposer trait, whose package is not needed here. scripts/sanitize.sh leaves them
+// out (SDPORT_SANITIZE=1): no test runs them, and two sanitized builds of the harness would cost CI minutes.
+if Context.environment["SDPORT_SANITIZE"] != "1" {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]))
+    package.products.append(.executable(name: "sdport-bench", targets: ["sdport-bench"]))
+    package.targets.append(
+        .executableTarget(
+            name: "sdport-bench",
+            dependencies: [
+                "SDPort", "SDPortTestServer", "SDPortCacheWorkload", "SDPortTimeline",
+                "CTurboJPEG", "CPNG", "CGIF", "CWebP",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/sdport-bench"
+        ))
 }

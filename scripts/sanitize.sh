@@ -46,6 +46,8 @@ address)
     ;;
 esac
 
+# The benchmarks are left out of the sanitized builds (Package.swift): no test runs them.
+export SDPORT_SANITIZE=1
 # A crash under a sanitizer is reported by the sanitizer itself; Swift's backtracer would add nothing and can
 # hang on an instrumented process.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"

@@ -13,6 +13,7 @@ packages=(
   libgif-dev             # GIF coder
   libwebp-dev            # WebP coder (decode, encode, demux, mux)
   libexif-dev            # EXIF orientation of JPEGs (SDImageEXIFOrientation)
+  libssl-dev             # libcrypto's MD5 for cache file names (SDImageCache+FileName)
   pkg-config             # SwiftPM finds the libraries' flags through it
   openssl                # the tests make a self-signed certificate for the HTTPS server
   curl                   # the test server's own tests and the downloader benchmark use the curl command

@@ -1,4 +1,4 @@
-import Crypto
+import COpenSSLMD5
 import Foundation
 
 /// Cache file names (FAQ-03).
@@ -29,10 +29,17 @@ extension SDImageCache {
         return fileExtension.isEmpty ? hash : hash + "." + fileExtension
     }
 
-    /// Lowercase hex MD5 of the UTF-8 bytes.
+    /// Lowercase hex MD5 of the UTF-8 bytes (libcrypto's one-shot `EVP_Digest`, where 4.4.8 calls `CC_MD5`).
     static func md5Hex(_ string: String) -> String {
         var utf8 = string
-        let digest = utf8.withUTF8 { Insecure.MD5.hash(data: UnsafeRawBufferPointer($0)) }
+        var digest = [UInt8](repeating: 0, count: 16)
+        let succeeded = utf8.withUTF8 { bytes in
+            digest.withUnsafeMutableBufferPointer { output in
+                EVP_Digest(bytes.baseAddress, bytes.count, output.baseAddress, nil, EVP_md5(), nil) == 1
+            }
+        }
+        // EVP_Digest fails only without memory or without the MD5 implementation, which every libcrypto has.
+        precondition(succeeded, "libcrypto could not compute an MD5")
         return String(unsafeUninitializedCapacity: 32) { hex in
             var index = 0
             for byte in digest {
