@@ -46,8 +46,9 @@ public struct SDWebImageContextOption: RawRepresentable, Hashable, Sendable, Exp
     /// `CGSize` in pixels: decode to at most this size; the cache key gets a `Thumbnail(...)` suffix.
     public static let imageThumbnailPixelSize: Self = "imageThumbnailPixelSize"
     /// `SDWebImageV5CacheType`: where the loaded (and transformed) image is stored under the load's key; default
-    /// `.all`. Without a transform that key is the original one, where 5.14.0 on also stores with
-    /// `originalStoreCacheType` (default `.disk`), so `.none` or `.memory` alone does not keep the image off disk.
+    /// `.all`. Without a transform or a thumbnail pixel size that key is the original one, where 5.14.0 on also
+    /// stores with `originalStoreCacheType` (default `.disk`), so `.none` or `.memory` alone does not keep a
+    /// downloaded image off disk.
     public static let storeCacheType: Self = "storeCacheType"
     /// `SDWebImageV5CacheType`: where the loaded image is stored under the original key, transformed or not, as
     /// 5.14.0 on does (5.1.0–5.13 only for a transformed one, 5.13 also for a thumbnail); default `.disk` (5.11.1
