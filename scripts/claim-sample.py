@@ -43,11 +43,11 @@ def chapter_units():
         lines = path.read_text().splitlines()
         in_code = False
         paragraph, start = [], 0
-        heading = [""]
+        heading = ""
         def flush():
             for s in sentences(" ".join(paragraph)):
                 if ABOUT_THE_ORIGINAL.search(s) and "{{" not in s:
-                    yield (f"{path.relative_to(ROOT)}:{start}", s, f"in the section {heading[0]!r}")
+                    yield (f"{path.relative_to(ROOT)}:{start}", s, f"in the section {heading!r}")
         for number, line in enumerate(lines, 1):
             if line.startswith("```"):
                 in_code = not in_code
@@ -58,9 +58,9 @@ def chapter_units():
                 yield from flush()
                 paragraph = []
                 if line.startswith("#"):
-                    heading[0] = line.lstrip("# ").strip()
+                    heading = line.lstrip("# ").strip()
                 if line.startswith("|") and ABOUT_THE_ORIGINAL.search(line) and not set(line) <= set("|-: "):
-                    yield (f"{path.relative_to(ROOT)}:{number}", line.strip(), f"a table row in the section {heading[0]!r}")
+                    yield (f"{path.relative_to(ROOT)}:{number}", line.strip(), f"a table row in the section {heading!r}")
                 continue
             if not paragraph:
                 start = number

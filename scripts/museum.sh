@@ -10,8 +10,8 @@
 # .build-mus-scratch/tree, applies every exhibit's patch there (or only exhibit N's; the patches do not conflict),
 # builds that copy once in .build-mus-scratch/build and runs MuseumTests with SDPORT_MUSEUM=patched (the fixed side
 # of a fix exhibit, the 4.4.8 side of a regress exhibit). With MUSEUM_IN_PLACE=1 (CI) the patches go onto the
-# checkout instead, built incrementally in the same build folder, and come off again at the end. For each exhibit it checks that a test of each
-# side ran and passed, and prints the time taken. $SWIFT is the swift command (default "swift").
+# checkout instead, built incrementally in the same build folder, and come off again at the end. For each exhibit it
+# checks that a test of each side ran and passed, and prints the time taken. $SWIFT is the swift command (default "swift").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -37,6 +37,23 @@ exhibits() {
     fi
 }
 
+# The patches of the given exhibits, in the order they are applied.
+patches_of() {
+    local id patch
+    for id in "$@"; do
+        for patch in "Museum/$id/fix.patch" "Museum/$id/regress.patch"; do
+            [ -f "$patch" ] && echo "$patch"
+        done
+    done
+    return 0
+}
+
+# The files the given patches touch.
+files_touched_by() {
+    local patch
+    for patch in "$@"; do git apply --numstat "$patch" | cut -f3; done | sort -u
+}
+
 # Copies the checkout into $base/tree (file times kept, so the scratch build stays incremental) and applies the
 # patches of the given exhibits.
 make_tree() {
@@ -45,19 +62,16 @@ make_tree() {
     mkdir -p "$tree"
     git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$tree"
     [ -f Package.resolved ] && cp -p Package.resolved "$tree/"
-    local id patch
-    for id in "$@"; do
-        for patch in "Museum/$id/fix.patch" "Museum/$id/regress.patch"; do
-            [ -f "$patch" ] || continue
-            # The copy may sit inside this repository (.build-mus-scratch): without the ceiling, git would apply the
-            # patch relative to the repository's top level and skip every path outside the copy.
-            if ! (cd "$tree" && GIT_CEILING_DIRECTORIES="$base" git apply --whitespace=nowarn "$root/$patch" \
-                  && GIT_CEILING_DIRECTORIES="$base" git apply --reverse --check "$root/$patch"); then
-                echo "museum.sh: $patch does not apply" >&2
-                exit 1
-            fi
-            echo "  applied $patch"
-        done
+    local patch
+    for patch in $(patches_of "$@"); do
+        # The copy may sit inside this repository (.build-mus-scratch): without the ceiling, git would apply the
+        # patch relative to the repository's top level and skip every path outside the copy.
+        if ! (cd "$tree" && GIT_CEILING_DIRECTORIES="$base" git apply --whitespace=nowarn "$root/$patch" \
+              && GIT_CEILING_DIRECTORIES="$base" git apply --reverse --check "$root/$patch"); then
+            echo "museum.sh: $patch does not apply" >&2
+            exit 1
+        fi
+        echo "  applied $patch"
     done
 }
 
@@ -100,16 +114,6 @@ check_side() {
     return "$problems"
 }
 
-# The patches of the given exhibits, in the order they are applied.
-patches_of() {
-    local id patch
-    for id in "$@"; do
-        for patch in "Museum/$id/fix.patch" "Museum/$id/regress.patch"; do
-            [ -f "$patch" ] && echo "$patch"
-        done
-    done
-    return 0
-}
 
 # In place (MUSEUM_IN_PLACE=1, what CI uses): the patches go onto the checkout itself, which is built
 # incrementally in the checkout's build folder (about a minute instead of a cold build of a copy), and come off
@@ -125,7 +129,7 @@ unapply_in_place() {
 }
 apply_in_place() {
     local patch touched
-    mapfile -t touched < <(for patch in "$@"; do git apply --numstat "$patch" | cut -f3; done | sort -u)
+    mapfile -t touched < <(files_touched_by "$@")
     if ! git diff --quiet HEAD -- "${touched[@]}"; then
         echo "museum.sh: MUSEUM_IN_PLACE needs the files the patches touch unchanged (commit or stash them)" >&2
         exit 1
@@ -176,7 +180,7 @@ verify() {
     if [ -n "${MUSEUM_IN_PLACE:-}" ]; then
         unapply_in_place
         trap - EXIT
-        git diff --quiet HEAD -- $(for patch in "${patches[@]}"; do git apply --numstat "$patch" | cut -f3; done) \
+        git diff --quiet HEAD -- $(files_touched_by "${patches[@]}") \
             || { echo "museum.sh: the checkout is not as it was after taking the patches off" >&2; status=1; }
     fi
 

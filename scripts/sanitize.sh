@@ -10,8 +10,9 @@
 #
 # A few tests are skipped under a sanitizer ($SANITIZE_SKIP, a regular expression over test names, overrides the
 # list; the empty string runs them all). Each spends its time in one thread's pixel loops over images of tens of
-# megapixels, or in a decoder over thousands of mutated files: the instrumented build runs them several times
-# slower, and no second thread is there to race (under AddressSanitizer they took 89 s of a 401 s run). What a
+# megapixels, in a decoder over thousands of mutated files, or in a single-threaded check of the memory cache against
+# a model: the instrumented build runs them several times slower, and no second thread is there to race (under
+# AddressSanitizer they took 89 s of a 401 s run). What a
 # sanitizer could find there is still looked for: one large-image scale-down and the hostile files stay under
 # AddressSanitizer, the fuzz smoke runs the same decoders on mutated bytes under AddressSanitizer, and the plain
 # suite runs every skipped test.

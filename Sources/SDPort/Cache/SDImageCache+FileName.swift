@@ -6,8 +6,8 @@ import Foundation
 /// Ports `-[SDImageCache cachedFileNameForKey:]` (4.4.8): the MD5 of the key as 32 lowercase hex digits, then
 /// "." and the path extension of the key read as a URL (so the query of a key that parses as a URL never makes an
 /// extension), or of the plain string when it is not a URL; no extension gives the bare hash. An extension longer
-/// than `NAME_MAX − 33` = 222 is dropped (4.4.3+), so the name fits in NAME_MAX bytes (the original counts UTF-16
-/// units, so there a long non-ASCII extension can pass the check at more than 255 UTF-8 bytes).
+/// than `NAME_MAX − 33` = 222 is dropped (4.4.3+), so the name fits in NAME_MAX bytes (the original's count differs:
+/// see below).
 ///
 /// Differences, all in the direction of safety: the original hashes the key's C string, which stops at the
 /// first NUL; the port hashes every UTF-8 byte. The original measures the extension in UTF-16 units, the port
@@ -32,22 +32,22 @@ extension SDImageCache {
     /// Lowercase hex MD5 of the UTF-8 bytes (libcrypto's one-shot `EVP_Digest`, where 4.4.8 calls `CC_MD5`).
     static func md5Hex(_ string: String) -> String {
         var utf8 = string
-        var digest = [UInt8](repeating: 0, count: 16)
-        let succeeded = utf8.withUTF8 { bytes in
-            digest.withUnsafeMutableBufferPointer { output in
-                EVP_Digest(bytes.baseAddress, bytes.count, output.baseAddress, nil, EVP_md5(), nil) == 1
+        // The digest on the stack: this runs for every disk lookup and store.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digest in
+            let succeeded = utf8.withUTF8 { bytes in
+                EVP_Digest(bytes.baseAddress, bytes.count, digest.baseAddress, nil, EVP_md5(), nil) == 1
             }
-        }
-        // EVP_Digest fails only without memory or without the MD5 implementation, which every libcrypto has.
-        precondition(succeeded, "libcrypto could not compute an MD5")
-        return String(unsafeUninitializedCapacity: 32) { hex in
-            var index = 0
-            for byte in digest {
-                hex[index] = hexDigits[Int(byte >> 4)]
-                hex[index + 1] = hexDigits[Int(byte & 0x0F)]
-                index += 2
+            // EVP_Digest fails only without memory or without the MD5 implementation, which every libcrypto has.
+            precondition(succeeded, "libcrypto could not compute an MD5")
+            return String(unsafeUninitializedCapacity: 32) { hex in
+                var index = 0
+                for byte in digest {
+                    hex[index] = hexDigits[Int(byte >> 4)]
+                    hex[index + 1] = hexDigits[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return 32
             }
-            return 32
         }
     }
 

@@ -105,9 +105,9 @@ extension SDWebImageDownloader: SDImageLoader {
     }
 
     /// A 4.4.8 downloader error as 5.x's downloader reports it (see the type's documentation). A 304 with nothing
-    /// cached becomes `InvalidDownloadStatusCode` (2001), as 5.12.0 and later report it with their default
-    /// acceptable status codes, 200–299 (5.0–5.11 report `CacheNotModified`, 1002). One case differs: "Task can't
-    /// be initialized" stays `NSURLErrorUnknown`, where 5.x reports `InvalidDownloadOperation` (2000).
+    /// cached becomes `InvalidDownloadStatusCode` (2001); chapter 09's table of errors says which 5.x versions report
+    /// it so. One case differs: "Task can't be initialized" stays `NSURLErrorUnknown`, where 5.x reports
+    /// `InvalidDownloadOperation` (2000).
     static func v5Error(_ error: Error?, url: URL) -> Error? {
         guard let error = error as NSError? else { return nil }
         if error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled,
