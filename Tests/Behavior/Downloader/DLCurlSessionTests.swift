@@ -73,6 +73,47 @@ final class DLCurlSessionTests: XCTestCase {
         XCTAssertEqual(result.completions, 1)
     }
 
+    /// NSURLSession offers its cache only a body that fits it, about 5 % of a disk cache's size: with a cache of
+    /// 1 MiB on disk (52 428 bytes), a body of 40 000 bytes is proposed and stored; one of 60 000 is neither
+    /// proposed nor stored, whether its Content-Length says so up front or it arrives chunked with no length.
+    func testOnlyBodiesWithinFivePercentOfTheCacheAreProposed() throws {
+        let small = Data(repeating: 1, count: 40_000)
+        let large = Data(repeating: 2, count: 60_000)
+        server.route("/small.bin", .data(small))
+        server.route("/large.bin", .data(large))
+        server.route("/large-chunked.bin", .data(large).chunked())
+        let directory = try TemporaryDirectory(prefix: "dl-session-small-urlcache")
+        defer { directory.remove() }
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 1 << 20, diskPath: directory.path)
+        let small1MiB = SDWebImageCurlSession(configuration: configuration)
+        defer { small1MiB.invalidateAndCancel() }
+        XCTAssertEqual(SDWebImageHTTPCacheRules.largestStorableBody(in: try XCTUnwrap(small1MiB.urlCache)), 52_428)
+
+        func load(_ path: String, _ policy: URLRequest.CachePolicy) throws -> TaskRecorder {
+            let done = expectation(description: path)
+            let recorder = TaskRecorder { done.fulfill() }
+            let request = URLRequest(url: server.url(path), cachePolicy: policy, timeoutInterval: 10)
+            try XCTUnwrap(small1MiB.dataTask(with: request, delegate: recorder)).resume()
+            wait(for: [done], timeout: 10)
+            return recorder
+        }
+        for (path, body, fits) in [
+            ("/small.bin", small, true), ("/large.bin", large, false), ("/large-chunked.bin", large, false),
+        ] {
+            let network = try load(path, .reloadIgnoringLocalCacheData)
+            XCTAssertNil(network.snapshot.error, path)
+            XCTAssertEqual(network.snapshot.body, body, path)
+            XCTAssertEqual(network.proposalCount, fits ? 1 : 0, path)
+            let stored = try load(path, .returnCacheDataDontLoad).snapshot
+            if fits {
+                XCTAssertEqual(stored.body, body, path)
+            } else {
+                XCTAssertEqual(stored.error?.code, NSURLErrorResourceUnavailable, path)
+            }
+        }
+    }
+
     /// Parity: FAQ-09 — ReturnCacheDataDontLoad never touches the network: NSURLErrorResourceUnavailable
     /// without a stored response, the stored one (even stale) with it.
     func test_FAQ09_returnCacheDataDontLoad() throws {

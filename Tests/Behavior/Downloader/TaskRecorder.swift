@@ -11,6 +11,7 @@ final class TaskRecorder: SDWebImageCurlTaskDelegate, @unchecked Sendable {
     private(set) var body = Data()
     private(set) var error: NSError?
     private(set) var completions = 0
+    private(set) var proposals = 0
 
     init(storesResponses: Bool = true, onComplete: @escaping @Sendable () -> Void) {
         self.storesResponses = storesResponses
@@ -33,6 +34,7 @@ final class TaskRecorder: SDWebImageCurlTaskDelegate, @unchecked Sendable {
         _ task: SDWebImageCurlTask, willCacheResponse proposedResponse: CachedURLResponse,
         completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
     ) {
+        lock.withLock { proposals += 1 }
         completionHandler(storesResponses ? proposedResponse : nil)
     }
 
@@ -47,4 +49,7 @@ final class TaskRecorder: SDWebImageCurlTaskDelegate, @unchecked Sendable {
     var snapshot: (response: HTTPURLResponse?, body: Data, error: NSError?, completions: Int) {
         lock.withLock { (response, body, error, completions) }
     }
+
+    /// How many times the protocol cache was offered the response (`willCacheResponse`).
+    var proposalCount: Int { lock.withLock { proposals } }
 }

@@ -10,7 +10,9 @@ import Foundation
 ///   body under the stored status (headers refreshed, as NSURLSession does); otherwise the network;
 /// - `returnCacheDataElseLoad`: any stored response, else the network; `returnCacheDataDontLoad`: any stored
 ///   response, else NSURLErrorResourceUnavailable (-1008); `reloadRevalidatingCacheData`: always revalidate.
-/// Whatever the policy, a complete 200 that is not `no-store` is proposed to the delegate for storing.
+/// Whatever the policy, a complete 200 that is not `no-store` is proposed to the delegate for storing when the
+/// session has a `URLCache` and the body fits it (`SDWebImageHTTPCacheRules.largestStorableBody(in:)`); the task
+/// keeps no copy of a body it will not propose.
 ///
 /// Redirects: the task follows them itself rather than letting libcurl do it, so that each hop reaches the
 /// delegate's `willPerformHTTPRedirection` first, as NSURLSession's does (DL-16); at most 16 hops, then
@@ -56,9 +58,12 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     private var servedFromCache: CachedURLResponse?
     /// The bytes of a `file:` URL, read and waiting for the delegate to allow the response.
     private var fileBody: Data?
-    /// The response and body chunks kept for the protocol cache (only for storable responses).
+    /// The response and body chunks kept for the protocol cache (only for storable responses), their bytes, and the
+    /// most the cache takes.
     private var storableResponse: HTTPURLResponse?
     private var bodyChunks: [Data]?
+    private var bodyChunkBytes = 0
+    private var largestStorableBody = 0
     private var authenticationFailures = 0
     private var redirectCount = 0
     /// The most hops followed before NSURLErrorHTTPTooManyRedirects (NSURLSession's limit is of this order).
@@ -367,13 +372,17 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
     /// Hands the response to the delegate and acts on its answer. `source` nil: served from the cache or a file.
     private func deliver(_ response: URLResponse, from source: SDWebImageCurlTransfer?) {
         guard let delegate = delegateOrCancel(for: source) else { return }
+        let largest = session.urlCache.map(SDWebImageHTTPCacheRules.largestStorableBody(in:))
         lock.withLock {
             _response = response
-            if source != nil, substitute == nil, let http = response as? HTTPURLResponse,
+            if source != nil, substitute == nil, let largest, response.expectedContentLength <= largest,
+                let http = response as? HTTPURLResponse,
                 SDWebImageHTTPCacheRules.isStorable(http, request: originalRequest)
             {
                 storableResponse = http
                 bodyChunks = []
+                bodyChunkBytes = 0
+                largestStorableBody = largest
             }
         }
         delegate.curlTask(self, didReceive: response) { disposition in
@@ -414,7 +423,15 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
         guard let delegate = currentDelegate(for: source) else { return }
         let forwards = lock.withLock { () -> Bool in
             guard substitute == nil else { return false }  // a 304's body, if any, is not the image
-            bodyChunks?.append(data)
+            if bodyChunks != nil {
+                bodyChunkBytes += data.count
+                if bodyChunkBytes > largestStorableBody {  // a body without a Content-Length that outgrew the cache
+                    bodyChunks = nil
+                    storableResponse = nil
+                } else {
+                    bodyChunks!.append(data)
+                }
+            }
             return true
         }
         if forwards { delegate.curlTask(self, didReceive: data) }

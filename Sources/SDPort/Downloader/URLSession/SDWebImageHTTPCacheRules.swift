@@ -23,6 +23,14 @@ enum SDWebImageHTTPCacheRules {
         return directives
     }
 
+    /// The largest body NSURLSession offers its cache: Apple's documentation of
+    /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)` stores a response only when it fits the cache
+    /// reasonably, "no larger than about 5%" of a disk cache's size. A cache without a disk is held to 5 % of its
+    /// memory. The port keeps no body for the cache past this, so a large download is not held twice.
+    static func largestStorableBody(in cache: URLCache) -> Int {
+        (cache.diskCapacity > 0 ? cache.diskCapacity : cache.memoryCapacity) / 20
+    }
+
     /// Whether a response may be stored at all: a 200 that neither side marked `no-store`.
     static func isStorable(_ response: HTTPURLResponse, request: URLRequest) -> Bool {
         guard response.statusCode == 200 else { return false }
