@@ -54,11 +54,6 @@ def cite_later(cite):
     return f"[`{cite['file']}:{cite['lines']}` at {cite['tag']}]({cite['url']})"
 
 
-def fixed_in_phrase(fixed_in):
-    # "not fixed upstream (…)" reads as it is; a version gets "fixed in".
-    return fixed_in if fixed_in.startswith('not ') else f'fixed in {fixed_in}'
-
-
 def section(table, e):
     # An exhibit lists only the issues its CHANGELOG or history names; with none, the line says nothing of issues.
     issues = ''.join(f'Issues {", ".join(f"#{n}" for n in e["upstream"]["issues"])}; ' if e['upstream']['issues'] else '')
@@ -67,7 +62,7 @@ def section(table, e):
     lines = [f"### {e['id']} — {e['title']}", '',
              f"**Symptom.** {e['symptom']}", '',
              f"**Upstream.** {issues}{'pull requests' if issues else 'Pull requests'} {prs}; "
-             f"{fixed_in_phrase(e['upstream']['fixedIn'])}.", '',
+             f"{e['upstream']['status']}.", '',
              '**The 4.4.8 lines.**', '']
     for cite in e['cause']:
         lines.append(f"- {cite_original(table, cite)}: `{cite['token']}`")
@@ -89,9 +84,9 @@ def section(table, e):
 def render():
     table = original_table()
     exhibits = [json.load(open(p, encoding='utf-8')) for p in sorted(glob.glob(os.path.join(ROOT, 'Museum', 'MUS-*', 'exhibit.json')))]
-    rows = ['| Exhibit | The bug | Port | Fixed upstream in |', '|---|---|---|---|']
+    rows = ['| Exhibit | The bug | Port | Upstream |', '|---|---|---|---|']
     for e in exhibits:
-        rows.append(f"| {e['id']} | {e['title']} | {'bug' if e['portHasBug'] else 'fix'} | {e['upstream']['fixedIn']} |")
+        rows.append(f"| {e['id']} | {e['title']} | {'bug' if e['portHasBug'] else 'fix'} | {e['upstream']['status']} |")
     body = '\n'.join(rows) + '\n\n' + '\n'.join(section(table, e) for e in exhibits)
     with open(TEMPLATE, encoding='utf-8') as handle:
         text = handle.read()

@@ -270,11 +270,12 @@ extension UIView {
     }
 
     /// Shows `image` through `setImageBlock`, or the view's own setter (an image view's `image`, a button's
-    /// normal-state image), inside `transition` when there is one.
+    /// normal-state image), inside `transition` when there is one. `isCurrent` is 5.21.5's guard, which each step of
+    /// the transition asks first (the 5.x binding passes it; 4.4.8's steps run unguarded).
     func sd_setImage(
         _ image: UIImage?, imageData: Data?, setImageBlock: SDInternalSetImageBlock?,
         transition: SDWebImageTransition?, cacheType: SDImageCacheType, imageURL: URL?,
-        isLoadedImage: Bool
+        isLoadedImage: Bool, isCurrent: (@MainActor @Sendable () -> Bool)? = nil
     ) {
         let finalSetImageBlock: SDInternalSetImageBlock?
         if let setImageBlock {
@@ -298,20 +299,27 @@ extension UIView {
             display()
             return
         }
+        let stepRuns: @MainActor @Sendable () -> Bool = { isCurrent?() ?? true }
         // As UIKit: a zero-length transition runs `prepares`; in its completion, the real one sets the image and
         // runs `animations`; its completion is the transition's.
         UIView.transition(
             with: self, duration: 0, options: [],
             animations: {
+                guard stepRuns() else { return }
                 transition.prepares?(self, image, imageData, cacheType, imageURL)
             },
             completion: { _ in
                 UIView.transition(
                     with: self, duration: transition.duration, options: transition.animationOptions,
                     animations: {
+                        guard stepRuns() else { return }
                         if !transition.avoidAutoSetImage { display() }
                         transition.animations?(self, image)
-                    }, completion: transition.completion)
+                    },
+                    completion: { finished in
+                        guard stepRuns() else { return }
+                        transition.completion?(finished)
+                    })
             })
     }
 

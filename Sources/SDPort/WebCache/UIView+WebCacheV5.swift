@@ -96,7 +96,7 @@ extension UIView {
                 // below still finds the image after the placeholder has let go of it. The result is not used.
                 _ = manager.imageCache.imageFromMemoryCache(forKey: manager.cacheKey(for: url, context: context))
             }
-            sd_setV5Image(
+            sd_setImage(
                 placeholder, imageData: nil, setImageBlock: setImageBlock, transition: nil, cacheType: .none,
                 imageURL: url, isLoadedImage: false)
         }
@@ -182,67 +182,17 @@ extension UIView {
         let transition =
             UIView.sd_v5UsesTransition(options: options, cacheType: cacheType, finished: finished)
             ? sd_imageTransition : nil
-        sd_setV5Image(
+        // 5.21.5's guard: the view still has a latest key, and it is the one the transition began under.
+        let originalOperationKey = sd_latestOperationKeyStorage
+        sd_setImage(
             targetImage, imageData: targetData, setImageBlock: setImageBlock, transition: transition,
-            cacheType: cacheType, imageURL: requestedURL, isLoadedImage: true)
+            cacheType: cacheType, imageURL: requestedURL, isLoadedImage: true,
+            isCurrent: {
+                guard let latest = self.sd_latestOperationKeyStorage else { return false }
+                return latest == originalOperationKey
+            })
         // 5.x calls the completion once the transition is scheduled, not when it ends (no `WaitTransition` here).
         callCompletion()
-    }
-
-    /// Shows `image` as 5.21.5 does: through `setImageBlock` or the view's own setter, inside `transition` when
-    /// there is one, each of whose steps first checks that the view has not moved on to a load under another key.
-    private func sd_setV5Image(
-        _ image: UIImage?, imageData: Data?, setImageBlock: SDInternalSetImageBlock?,
-        transition: SDWebImageTransition?, cacheType: SDImageCacheType, imageURL: URL?,
-        isLoadedImage: Bool
-    ) {
-        let finalSetImageBlock: SDInternalSetImageBlock?
-        if let setImageBlock {
-            finalSetImageBlock = setImageBlock
-        } else if let imageView = self as? UIImageView {
-            finalSetImageBlock = { image, _, _, _ in imageView.image = image }
-        } else if let button = self as? UIButton {
-            finalSetImageBlock = { image, _, _, _ in button.setImage(image, for: .normal) }
-        } else {
-            finalSetImageBlock = nil
-        }
-        let display: @MainActor @Sendable () -> Void = {
-            finalSetImageBlock?(image, imageData, cacheType, imageURL)
-            if isLoadedImage {
-                SDWebImageTrace.record(
-                    .viewDisplay, key: imageURL?.absoluteString,
-                    image.map { "\($0.pixelWidth)x\($0.pixelHeight) set" } ?? "placeholder set")
-            }
-        }
-        guard let transition else {
-            display()
-            return
-        }
-        let originalOperationKey = sd_latestOperationKeyStorage
-        // 5.21.5's test: the view still has a latest key, and it is the one the transition began under.
-        let isCurrent: @MainActor @Sendable () -> Bool = {
-            guard let latest = self.sd_latestOperationKeyStorage else { return false }
-            return latest == originalOperationKey
-        }
-        UIView.transition(
-            with: self, duration: 0, options: [],
-            animations: {
-                guard isCurrent() else { return }
-                transition.prepares?(self, image, imageData, cacheType, imageURL)
-            },
-            completion: { _ in
-                UIView.transition(
-                    with: self, duration: transition.duration, options: transition.animationOptions,
-                    animations: {
-                        guard isCurrent() else { return }
-                        if !transition.avoidAutoSetImage { display() }
-                        transition.animations?(self, image)
-                    },
-                    completion: { finished in
-                        guard isCurrent() else { return }
-                        transition.completion?(finished)
-                    })
-            })
     }
 
     /// 5.x's transition rule: whether a finished answer from `cacheType` is shown with the view's transition.

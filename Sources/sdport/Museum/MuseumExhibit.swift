@@ -19,7 +19,8 @@ struct MuseumExhibit: Codable, Sendable {
     struct Upstream: Codable, Sendable {
         let issues: [Int]
         let pullRequests: [Int]
-        let fixedIn: String
+        /// Where upstream stands, as every renderer prints it: "fixed in 5.18.0", or "not fixed upstream (…)".
+        let status: String
         let commits: [String]
     }
 

@@ -4,9 +4,8 @@ import Foundation
 enum MuseumText {
     static func listLine(_ exhibit: MuseumExhibit) -> String {
         let side = exhibit.portHasBug ? "port has the bug" : "port has the fix"
-        let fixedIn = exhibit.upstream.fixedIn
-        let upstream = fixedIn.hasPrefix("not fixed") ? fixedIn : "fixed in \(fixedIn)"
-        return String(format: "%2d  ", exhibit.number) + "\(exhibit.id)  \(exhibit.title)  [\(side); \(upstream)]"
+        return String(format: "%2d  ", exhibit.number)
+            + "\(exhibit.id)  \(exhibit.title)  [\(side); \(exhibit.upstream.status)]"
     }
 
     static func story(_ exhibit: MuseumExhibit) -> [String] {
@@ -17,7 +16,7 @@ enum MuseumText {
         // Only issues the original's CHANGELOG or history names are listed; with none, the line says nothing of them.
         lines.append(
             "Upstream: \(issues.isEmpty ? "" : "issues \(issues); ")pull requests \(prs.isEmpty ? "none" : prs); "
-                + (exhibit.upstream.fixedIn.hasPrefix("not ") ? "" : "fixed in ") + exhibit.upstream.fixedIn)
+                + exhibit.upstream.status)
         lines.append("")
         lines.append("The 4.4.8 lines that cause it:")
         for cite in exhibit.cause { lines += citation(cite) }
