@@ -33,11 +33,13 @@ final class DLCurlSessionTests: XCTestCase {
         cacheDirectory.remove()
     }
 
-    private func run(_ path: String, policy: URLRequest.CachePolicy) throws -> TaskRecorder {
+    private func run(
+        _ path: String, policy: URLRequest.CachePolicy, on otherSession: SDWebImageCurlSession? = nil
+    ) throws -> TaskRecorder {
         let done = expectation(description: path)
         let recorder = TaskRecorder { done.fulfill() }
         let request = URLRequest(url: server.url(path), cachePolicy: policy, timeoutInterval: 10)
-        try XCTUnwrap(session.dataTask(with: request, delegate: recorder)).resume()
+        try XCTUnwrap((otherSession ?? session).dataTask(with: request, delegate: recorder)).resume()
         wait(for: [done], timeout: 10)
         return recorder
     }
@@ -86,26 +88,19 @@ final class DLCurlSessionTests: XCTestCase {
         defer { directory.remove() }
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 1 << 20, diskPath: directory.path)
-        let small1MiB = SDWebImageCurlSession(configuration: configuration)
-        defer { small1MiB.invalidateAndCancel() }
-        XCTAssertEqual(SDWebImageHTTPCacheRules.largestStorableBody(in: try XCTUnwrap(small1MiB.urlCache)), 52_428)
+        let smallCacheSession = SDWebImageCurlSession(configuration: configuration)
+        defer { smallCacheSession.invalidateAndCancel() }
+        let cache = try XCTUnwrap(smallCacheSession.urlCache)
+        XCTAssertEqual(SDWebImageHTTPCacheRules.largestStorableBody(in: cache), 52_428)
 
-        func load(_ path: String, _ policy: URLRequest.CachePolicy) throws -> TaskRecorder {
-            let done = expectation(description: path)
-            let recorder = TaskRecorder { done.fulfill() }
-            let request = URLRequest(url: server.url(path), cachePolicy: policy, timeoutInterval: 10)
-            try XCTUnwrap(small1MiB.dataTask(with: request, delegate: recorder)).resume()
-            wait(for: [done], timeout: 10)
-            return recorder
-        }
         for (path, body, fits) in [
             ("/small.bin", small, true), ("/large.bin", large, false), ("/large-chunked.bin", large, false),
         ] {
-            let network = try load(path, .reloadIgnoringLocalCacheData)
+            let network = try run(path, policy: .reloadIgnoringLocalCacheData, on: smallCacheSession)
             XCTAssertNil(network.snapshot.error, path)
             XCTAssertEqual(network.snapshot.body, body, path)
             XCTAssertEqual(network.proposalCount, fits ? 1 : 0, path)
-            let stored = try load(path, .returnCacheDataDontLoad).snapshot
+            let stored = try run(path, policy: .returnCacheDataDontLoad, on: smallCacheSession).snapshot
             if fits {
                 XCTAssertEqual(stored.body, body, path)
             } else {
