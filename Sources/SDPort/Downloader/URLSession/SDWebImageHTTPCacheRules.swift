@@ -24,9 +24,10 @@ enum SDWebImageHTTPCacheRules {
     }
 
     /// The largest body NSURLSession offers its cache: Apple's documentation of
-    /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)` stores a response only when it fits the cache
-    /// reasonably, "no larger than about 5%" of a disk cache's size. A cache without a disk is held to 5 % of its
-    /// memory. The port keeps no body for the cache past this, so a large download is not held twice.
+    /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)` lists, among the conditions for caching, a
+    /// response small enough for the cache, giving about 5 % of a disk cache's size as the example. A cache without
+    /// a disk is held to 5 % of its memory. The port keeps no body for the cache past this, so a large download is
+    /// not held twice.
     static func largestStorableBody(in cache: URLCache) -> Int {
         (cache.diskCapacity > 0 ? cache.diskCapacity : cache.memoryCapacity) / 20
     }
