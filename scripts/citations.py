@@ -31,6 +31,32 @@ EXCERPT_MARKER = re.compile(r'<<excerpt ([^#>\n]+)#([^#\n]+)#([^\n]+?)>>')
 LEFTOVER = re.compile(r'\[\[[^\n#\]]+#[^\n]*?\]\]|\{\{[^}\n]*\}\}|<<excerpt [^\n]*>>')
 
 
+def github_slug(heading):
+    """The anchor GitHub gives a heading (lowercase, punctuation dropped, each space a dash)."""
+    text = re.sub(r'\[([^\]]*)\]\([^)]*\)', r'\1', heading).strip().lower()
+    text = re.sub(r'[^\w\- ]', '', text)
+    return text.replace(' ', '-')
+
+
+def broken_section_links(text, directory):
+    """The links of `text` (a Markdown file in `directory`) to a section of another Markdown file of the repository
+    (`path.md#anchor`) whose file or heading does not exist."""
+    broken = []
+    for target, anchor in re.findall(r'\]\(([^)#\s]+\.md)#([^)\s]+)\)', text):
+        if re.match(r'[a-z]+:', target):
+            continue  # a web address
+        path = os.path.normpath(os.path.join(directory, target))
+        try:
+            with open(path, encoding='utf-8') as handle:
+                headings = re.findall(r'^#{1,6} (.+)$', handle.read(), re.MULTILINE)
+        except OSError:
+            broken.append(f'{target}#{anchor} (no such file)')
+            continue
+        if anchor not in {github_slug(h) for h in headings}:
+            broken.append(f'{target}#{anchor} (no such heading)')
+    return broken
+
+
 def leftovers(text):
     """Every unresolved [[path#text]], {{…}} or <<excerpt …>> marker in `text`, brackets inside included."""
     return LEFTOVER.findall(text)

@@ -30,6 +30,7 @@ import shutil
 import sys
 
 import docc_mermaid
+from citations import github_slug  # the anchor GitHub gives a heading; the walkthrough checks its links with it
 
 GENERATED = 'Generated'
 MARKER = '<!-- generated-topics -->'
@@ -45,13 +46,6 @@ def docc_fragment(heading):
     text = re.sub(r'\[([^\]]*)\]\([^)]*\)', r'\1', text)
     parts = [p for p in re.split(r'[\s\-–—]+', text.strip()) if p]
     return '-'.join(parts)
-
-
-def github_slug(heading):
-    """The anchor GitHub gives a heading (lowercase, punctuation dropped, each space a dash)."""
-    text = re.sub(r'\[([^\]]*)\]\([^)]*\)', r'\1', heading).strip().lower()
-    text = re.sub(r'[^\w\- ]', '', text)
-    return text.replace(' ', '-')
 
 
 def top_level_symbols(symbol_dir, module):

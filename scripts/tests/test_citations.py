@@ -122,5 +122,14 @@ class OriginalCitationTests(unittest.TestCase):
         self.assertEqual(citations.leftovers('[`A.swift` · `A.f()`](../../Sources/A.swift) and [[1, 2]]'), [])
 
 
+    def test_a_link_to_a_missing_section_or_file_is_broken(self):
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, 'Bench.md'), 'w', encoding='utf-8') as handle:
+                handle.write("# Benchmarks\n\n## Where the pipeline's time goes\n")
+            text = ("[a](Bench.md#where-the-pipelines-time-goes) [b](Bench.md#the-pipeline) "
+                    "[c](Gone.md#x) [d](https://example.com/x.md#y) [e](Bench.md)")
+            self.assertEqual(citations.broken_section_links(text, folder),
+                             ['Bench.md#the-pipeline (no such heading)', 'Gone.md#x (no such file)'])
+
 if __name__ == '__main__':
     unittest.main()

@@ -25,7 +25,8 @@ Run from the package root:
 
 --check (run by .ci/run) fails when a citation's file or text is gone, when a deciding line ({{File.m symbol #L12}})
 lies outside its symbol, when an excerpt's first or last text is gone, when a [[...]] marker (brackets inside
-included) is left unresolved in a written file, or when a committed file differs from what the templates and the code make now — so a change
+included) is left unresolved in a written file, when a link names a section (`file.md#anchor`) that a Markdown file
+of the repository does not have, or when a committed file differs from what the templates and the code make now — so a change
 that moves a cited line, or a template edit, without regenerating is caught.
 """
 import os
@@ -107,6 +108,8 @@ for name in sorted(os.listdir(here)):
     for leftover in citations.leftovers(text):
         problems.append(f'{name}: unresolved marker {leftover}')
     destination = os.path.join(root if target == 'CONTRIBUTING.md' else walkthrough, target)
+    for link in citations.broken_section_links(text, os.path.dirname(destination)):
+        problems.append(f'{name}: a link to a section that does not exist: {link}')
     if check:
         try:
             with open(destination, encoding='utf-8') as handle:
