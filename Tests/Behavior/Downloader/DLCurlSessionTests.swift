@@ -76,8 +76,9 @@ final class DLCurlSessionTests: XCTestCase {
     }
 
     /// NSURLSession offers its cache only a body that fits it, about 5 % of a disk cache's size: with a cache of
-    /// 1 MiB on disk (52 428 bytes), a body of 40 000 bytes is proposed and stored; one of 60 000 is neither
-    /// proposed nor stored, whether its Content-Length says so up front or it arrives chunked with no length.
+    /// 1 MiB on disk (52 428 bytes; its 4 MiB of memory do not count), a body of 40 000 bytes is proposed and stored;
+    /// one of 60 000 is neither proposed nor stored, whether its Content-Length says so up front or it arrives
+    /// chunked with no length. A cache without a disk is held to 5 % of its memory.
     func testOnlyBodiesWithinFivePercentOfTheCacheAreProposed() throws {
         let small = Data(repeating: 1, count: 40_000)
         let large = Data(repeating: 2, count: 60_000)
@@ -87,11 +88,13 @@ final class DLCurlSessionTests: XCTestCase {
         let directory = try TemporaryDirectory(prefix: "dl-session-small-urlcache")
         defer { directory.remove() }
         let configuration = URLSessionConfiguration.default
-        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 1 << 20, diskPath: directory.path)
+        configuration.urlCache = URLCache(memoryCapacity: 4 << 20, diskCapacity: 1 << 20, diskPath: directory.path)
         let smallCacheSession = SDWebImageCurlSession(configuration: configuration)
         defer { smallCacheSession.invalidateAndCancel() }
         let cache = try XCTUnwrap(smallCacheSession.urlCache)
         XCTAssertEqual(SDWebImageHTTPCacheRules.largestStorableBody(in: cache), 52_428)
+        let memoryOnly = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
+        XCTAssertEqual(SDWebImageHTTPCacheRules.largestStorableBody(in: memoryOnly), 52_428)
 
         for (path, body, fits) in [
             ("/small.bin", small, true), ("/large.bin", large, false), ("/large-chunked.bin", large, false),

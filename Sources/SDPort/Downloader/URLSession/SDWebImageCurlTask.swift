@@ -12,7 +12,7 @@ import Foundation
 ///   response, else NSURLErrorResourceUnavailable (-1008); `reloadRevalidatingCacheData`: always revalidate.
 /// Whatever the policy, a complete 200 that is not `no-store` is proposed to the delegate for storing when the
 /// session has a `URLCache` and the body fits it (`SDWebImageHTTPCacheRules.largestStorableBody(in:)`); the task
-/// keeps no copy of a body it will not propose.
+/// keeps at most that many bytes of a body for the cache, and only while the body can still be proposed.
 ///
 /// Redirects: the task follows them itself rather than letting libcurl do it, so that each hop reaches the
 /// delegate's `willPerformHTTPRedirection` first, as NSURLSession's does (DL-16); at most 16 hops, then

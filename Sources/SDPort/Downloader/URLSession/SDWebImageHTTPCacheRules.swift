@@ -23,11 +23,11 @@ enum SDWebImageHTTPCacheRules {
         return directives
     }
 
-    /// The largest body NSURLSession offers its cache: Apple's documentation of
-    /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)` lists, among the conditions for caching, a
-    /// response small enough for the cache, giving about 5 % of a disk cache's size as the example. A cache without
-    /// a disk is held to 5 % of its memory. The port keeps no body for the cache past this, so a large download is
-    /// not held twice.
+    /// The largest body the session offers its cache, the port's stand-in for NSURLSession's rule: Apple's
+    /// documentation of `urlSession(_:dataTask:willCacheResponse:completionHandler:)` lists, among the conditions
+    /// for caching, a response small enough for the cache, giving about 5 % of a disk cache's size as the example.
+    /// The port takes exactly a twentieth of the disk capacity, and (its own choice) of the memory capacity for a
+    /// cache without a disk. It keeps no body for the cache past this, so a large download is not held twice.
     static func largestStorableBody(in cache: URLCache) -> Int {
         (cache.diskCapacity > 0 ? cache.diskCapacity : cache.memoryCapacity) / 20
     }
