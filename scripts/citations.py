@@ -16,6 +16,7 @@
 
 Each function reports what it cannot resolve through `problem(message)` and leaves a visible placeholder.
 """
+import functools
 import os
 import re
 
@@ -38,6 +39,16 @@ def github_slug(heading):
     return text.replace(' ', '-')
 
 
+@functools.lru_cache(maxsize=None)
+def section_slugs(path):
+    """The anchors of a Markdown file's headings, read once per run; None when there is no such file."""
+    try:
+        with open(path, encoding='utf-8') as handle:
+            return frozenset(github_slug(h) for h in re.findall(r'^#{1,6} (.+)$', handle.read(), re.MULTILINE))
+    except OSError:
+        return None
+
+
 def broken_section_links(text, directory):
     """The links of `text` (a Markdown file in `directory`) to a section of another Markdown file of the repository
     (`path.md#anchor`) whose file or heading does not exist."""
@@ -45,14 +56,10 @@ def broken_section_links(text, directory):
     for target, anchor in re.findall(r'\]\(([^)#\s]+\.md)#([^)\s]+)\)', text):
         if re.match(r'[a-z]+:', target):
             continue  # a web address
-        path = os.path.normpath(os.path.join(directory, target))
-        try:
-            with open(path, encoding='utf-8') as handle:
-                headings = re.findall(r'^#{1,6} (.+)$', handle.read(), re.MULTILINE)
-        except OSError:
+        slugs = section_slugs(os.path.normpath(os.path.join(directory, target)))
+        if slugs is None:
             broken.append(f'{target}#{anchor} (no such file)')
-            continue
-        if anchor not in {github_slug(h) for h in headings}:
+        elif anchor not in slugs:
             broken.append(f'{target}#{anchor} (no such heading)')
     return broken
 

@@ -114,7 +114,6 @@ check_side() {
     return "$problems"
 }
 
-
 # In place (MUSEUM_IN_PLACE=1, what CI uses): the patches go onto the checkout itself, which is built
 # incrementally in the checkout's build folder (about a minute instead of a cold build of a copy), and come off
 # again on exit, whatever happens. Refused when a file the patches touch has changes of its own.

@@ -299,7 +299,7 @@ extension UIView {
             display()
             return
         }
-        let stepRuns: @MainActor @Sendable () -> Bool = { isCurrent?() ?? true }
+        let stepRuns = isCurrent ?? { true }
         // As UIKit: a zero-length transition runs `prepares`; in its completion, the real one sets the image and
         // runs `animations`; its completion is the transition's.
         UIView.transition(
