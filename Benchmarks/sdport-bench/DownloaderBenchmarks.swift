@@ -321,6 +321,11 @@ enum DownloaderBenchmarks {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // `swift package benchmark` preloads package-benchmark's malloc interposer, a Swift library, into this
+        // process; inherited, it made each curl load the Swift runtime and count its mallocs, about 10 ms a run.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = nil
+        process.environment = environment
         let config = urls.map { "url = \"\($0.absoluteString)\"\noutput = \"/dev/null\"\n" }.joined()
         try process.run()
         input.fileHandleForWriting.write(Data(config.utf8))
