@@ -15,7 +15,9 @@ A goal's ratio is the sum of its numerator's terms over the sum of its denominat
 median (p50) of one metric of one benchmark: "wall" is package-benchmark's wall clock (in microseconds here), "cpu"
 the custom metric
 `cpu-us` (getrusage, microseconds), any other name a custom metric as recorded. A goal without a denominator is a
-threshold on its numerator. An exponent goal fits y = c * x^k to its curve (least squares on the logarithms).
+threshold on its numerator. A benchmark may record a ratio of its own, taken within each iteration (in thousandths,
+such as `vs-cpu-floor-permille`); a goal then reads its median over the constant 1. An exponent goal fits
+y = c * x^k to its curve (least squares on the logarithms).
 """
 import json
 import math
@@ -134,7 +136,8 @@ def main():
             fitted[name] = fit_exponent(points)
 
     goals = []
-    print("\ngoals (ratios of medians of one run; %d cores):" % definitions["cores"])
+    print("\ngoals (one run: ratios of medians, or medians of ratios paired within each iteration; %d cores):"
+          % definitions["cores"])
     for goal in definitions["goals"]:
         try:
             if goal.get("exponentOf"):
