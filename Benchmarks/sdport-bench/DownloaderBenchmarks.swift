@@ -10,7 +10,8 @@ import SDPortTestServer
 ///    the 200 decodes (and force-decodes) on one thread and on every core; and the pipeline, `SDWebImageDownloader`
 ///    downloading, decoding and force-decoding them. Goals: the downloader without decoding at most 1.15× curl;
 ///    the pipeline at most 1.15× its CPU floor, (decode CPU + transfer CPU) / cores — no schedule on this machine
-///    can finish sooner, since the server runs in this process on the same cores. Each of these three ratios is taken
+///    can finish sooner, since the server runs in this process on the same cores — and at most 1.05× the bound of its
+///    design, its own CPU / cores (below, in `register()`). Each of these three ratios is taken
 ///    within one iteration, its other side run unmeasured just before the measured part, and the goal reads its
 ///    median.
 /// 2. 100 requests for one URL while it downloads: how many reach the server (must be exactly 1).
