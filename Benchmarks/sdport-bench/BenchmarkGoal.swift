@@ -1,3 +1,4 @@
+import Benchmark
 import Foundation
 import Synchronization
 
@@ -41,6 +42,20 @@ struct BenchmarkGoal: Sendable, Encodable {
                     name: name, goal: goal, direction: "at most", numerator: numerator,
                     denominator: denominator, note: note))
         }
+    }
+
+    /// A goal on a ratio taken within each iteration of `benchmark`, its two sides a second apart so that a drift of
+    /// the machine's speed moves both: the benchmark records it with `recordRatio` (in thousandths, custom metrics
+    /// being integers) and the goal reads its median.
+    static func pairedAtMost(_ name: String, _ goal: Double, benchmark: String, metric: BenchmarkMetric, note: String) {
+        atMost(name, goal, [custom(benchmark, metric.rawDescription, 0.001)], over: [constant(1)], note: note)
+    }
+
+    /// Records one iteration's `numerator / denominator` for a `pairedAtMost` goal.
+    static func recordRatio(
+        _ benchmark: Benchmark, _ metric: BenchmarkMetric, _ numerator: Double, over denominator: Double
+    ) {
+        benchmark.measurement(metric, Int((1000 * numerator / denominator).rounded()))
     }
 
     /// A goal on the exponent `k` of the power law `y = c·xᵏ` fitted to `curve` (least squares on the logarithms).

@@ -11,9 +11,8 @@ import SDPortTestServer
 ///    downloading, decoding and force-decoding them. Goals: the downloader without decoding at most 1.15× curl;
 ///    the pipeline at most 1.15× its CPU floor, (decode CPU + transfer CPU) / cores — no schedule on this machine
 ///    can finish sooner, since the server runs in this process on the same cores — and at most 1.05× the bound of its
-///    design, its own CPU / cores (below, in `register()`). Each of these three ratios is taken
-///    within one iteration, its other side run unmeasured just before the measured part, and the goal reads its
-///    median.
+///    design, its own CPU / cores (below, in `register()`). Each of the three is a ratio paired within
+///    one iteration (`BenchmarkGoal.pairedAtMost`).
 /// 2. 100 requests for one URL while it downloads: how many reach the server (must be exactly 1).
 ///
 /// CPU time is read with `getrusage` around each measured iteration (package-benchmark's own CPU metric counts
@@ -106,19 +105,13 @@ enum DownloaderBenchmarks {
         }
 
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
-        BenchmarkGoal.atMost(
-            "downloader.no-decode-vs-curl", 1.15, [custom("downloader.no-decode", "vs-curl-permille", 0.001)],
-            over: [constant(1)],
+        BenchmarkGoal.pairedAtMost(
+            "downloader.no-decode-vs-curl", 1.15, benchmark: "downloader.no-decode", metric: vsCurlMetric,
             note:
                 "200 downloads, 6 at a time, without decoding, against curl --parallel --parallel-max 6 in the same iteration"
         )
-        // Both pipeline goals are medians of ratios taken within one iteration (`registerPipeline`): the floor's
-        // parts run just before the pipeline they are compared with, so a change of the machine's speed between
-        // benchmarks moves both sides of each ratio (on the 2-vCPU development machine the same 200 decodes took
-        // from 217 to 301 ms within one hour).
-        BenchmarkGoal.atMost(
-            "downloader.pipeline-vs-cpu-floor", 1.15, [custom("downloader.pipeline", "vs-cpu-floor-permille", 0.001)],
-            over: [constant(1)],
+        BenchmarkGoal.pairedAtMost(
+            "downloader.pipeline-vs-cpu-floor", 1.15, benchmark: "downloader.pipeline", metric: vsFloorMetric,
             note:
                 "download + decode of 200 JPEGs against (decode CPU + transfer CPU, server included) / \(Int(cores)) cores, both in the same iteration"
         )
@@ -128,10 +121,8 @@ enum DownloaderBenchmarks {
         // chain of ceil(200 / 6) transfers and decodes one after the other (34 × the CPU of one of each), is about a
         // third of it, so the CPU is the critical path. The goal is 1.05× it, printed beside the floor; the
         // breakdown below says what lies between.
-        BenchmarkGoal.atMost(
-            "downloader.pipeline-vs-design-bound", 1.05,
-            [custom("downloader.pipeline", "vs-design-bound-permille", 0.001)],
-            over: [constant(1)],
+        BenchmarkGoal.pairedAtMost(
+            "downloader.pipeline-vs-design-bound", 1.05, benchmark: "downloader.pipeline", metric: vsBoundMetric,
             note: "the same against the pipeline's own CPU / \(Int(cores)) cores, the design's bound (no core idle)")
         // The parts are medians of the figures taken in the pipeline's own iterations (the downloader without
         // decoding, too), so they add up to a median pipeline of one machine speed.
@@ -140,17 +131,17 @@ enum DownloaderBenchmarks {
             parts: [
                 (
                     "the CPU floor: (decode + transfer CPU) / cores",
-                    [pipelineFigure("decode-cpu-us", 1 / cores), pipelineFigure("transfer-cpu-us", 1 / cores)]
+                    [pipelineFigure(decodeCPUMetric, 1 / cores), pipelineFigure(transferCPUMetric, 1 / cores)]
                 ),
                 (
                     "the downloader's own work: operations, session, hops",
-                    [pipelineFigure("no-decode-cpu-us", 1 / cores), pipelineFigure("transfer-cpu-us", -1 / cores)]
+                    [pipelineFigure(noDecodeCPUMetric, 1 / cores), pipelineFigure(transferCPUMetric, -1 / cores)]
                 ),
                 (
                     "decodes sharing the cores: the pipeline's CPU beyond its parts",
                     [
-                        cpu("downloader.pipeline", 1 / cores), pipelineFigure("decode-cpu-us", -1 / cores),
-                        pipelineFigure("no-decode-cpu-us", -1 / cores),
+                        cpu("downloader.pipeline", 1 / cores), pipelineFigure(decodeCPUMetric, -1 / cores),
+                        pipelineFigure(noDecodeCPUMetric, -1 / cores),
                     ]
                 ),
                 ("cores idle: the wall time beyond the CPU / cores", []),
@@ -160,10 +151,8 @@ enum DownloaderBenchmarks {
             note: "requests that reach the server when 100 callers ask for one URL while it downloads")
     }
 
-    /// The pipeline's parts and ratios, recorded in each of its iterations: the CPU of the 200 decodes on one thread,
-    /// of the bare transfers and of the downloader without decoding, each run just before the measured pipeline (and
-    /// outside its measurement), and the pipeline's wall time over its CPU floor and over its own CPU per core, in
-    /// thousandths.
+    /// The figures recorded in each iteration of the pipeline: the CPU of its parts (run just before it, unmeasured)
+    /// and its two paired ratios; and the downloader-without-decoding's paired ratio to curl.
     static let decodeCPUMetric = BenchmarkMetric.custom(
         "decode-cpu-us", polarity: .prefersSmaller, useScalingFactor: false)
     static let transferCPUMetric = BenchmarkMetric.custom(
@@ -174,26 +163,27 @@ enum DownloaderBenchmarks {
         "vs-cpu-floor-permille", polarity: .prefersSmaller, useScalingFactor: false)
     static let vsBoundMetric = BenchmarkMetric.custom(
         "vs-design-bound-permille", polarity: .prefersSmaller, useScalingFactor: false)
+    static let vsCurlMetric = BenchmarkMetric.custom(
+        "vs-curl-permille", polarity: .prefersSmaller, useScalingFactor: false)
 
     /// `downloader.no-decode`: the measured part is the downloader without decoding; when curl is installed, each
     /// iteration first runs curl on the same URLs, unmeasured, and records the downloader's wall time over curl's in
-    /// thousandths (the goal reads their median, as the pipeline's goals do theirs).
+    /// thousandths.
     static func registerNoDecode(curl: String?) {
-        let vsCurl = BenchmarkMetric.custom("vs-curl-permille", polarity: .prefersSmaller, useScalingFactor: false)
         BenchmarkCatalog.register(
-            "downloader.no-decode", iterations: 15, warmup: 2, seconds: 20, extraMetrics: [cpuMetric, vsCurl],
+            "downloader.no-decode", iterations: 15, warmup: 2, seconds: 20, extraMetrics: [cpuMetric, vsCurlMetric],
             setup: { _ = try fixture() }
         ) { benchmark in
             let fixture = try fixture()
             let curlWall = try curl.map { curl in try wallMicroseconds { try runCurl(curl, urls: fixture.imageURLs) } }
             let part = try measuringCPU(benchmark) { try runDownloader(urls: fixture.opaqueURLs, expectImages: false) }
-            if let curlWall { benchmark.measurement(vsCurl, Int((1000 * part.wall / curlWall).rounded())) }
+            if let curlWall { BenchmarkGoal.recordRatio(benchmark, vsCurlMetric, part.wall, over: curlWall) }
         }
     }
 
-    /// A figure of the pipeline's iterations (a custom metric's name), for the breakdown.
-    static func pipelineFigure(_ metric: String, _ factor: Double) -> BenchmarkGoal.Term {
-        custom("downloader.pipeline", metric, factor)
+    /// A figure of the pipeline's iterations, for the breakdown.
+    static func pipelineFigure(_ metric: BenchmarkMetric, _ factor: Double) -> BenchmarkGoal.Term {
+        custom("downloader.pipeline", metric.rawDescription, factor)
     }
 
     /// `downloader.pipeline`: the measured part is the pipeline alone; before it, in the same iteration, its parts
@@ -220,8 +210,8 @@ enum DownloaderBenchmarks {
             benchmark.measurement(transferCPUMetric, Int(transferCPU))
             benchmark.measurement(noDecodeCPUMetric, Int(noDecodeCPU))
             let floor = (decodeCPU + transferCPU) / cores
-            benchmark.measurement(vsFloorMetric, Int((1000 * pipeline.wall / floor).rounded()))
-            benchmark.measurement(vsBoundMetric, Int((1000 * pipeline.wall / (pipeline.cpu / cores)).rounded()))
+            BenchmarkGoal.recordRatio(benchmark, vsFloorMetric, pipeline.wall, over: floor)
+            BenchmarkGoal.recordRatio(benchmark, vsBoundMetric, pipeline.wall, over: pipeline.cpu / cores)
         }
     }
 

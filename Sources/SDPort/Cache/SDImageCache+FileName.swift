@@ -53,11 +53,10 @@ extension SDImageCache {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// libcrypto's MD5, fetched once. Handed `EVP_md5()`, OpenSSL 3 looks the method up again on every digest (an
-    /// implicit fetch): in a C loop on the development machine a key's digest took 577 ns that way and 218 ns with
-    /// the method fetched once, and a disk read through the cache makes one malloc fewer (16, `scripts/bench.sh
-    /// cache`). Never written after its initialization, and a fetched method may be used by any number of threads at
-    /// once, hence `unsafe`. Nil (MD5 missing from the default provider) falls back to `EVP_md5()`.
+    /// libcrypto's MD5, fetched once: handed `EVP_md5()`, OpenSSL 3 looks the method up again on every digest (an
+    /// implicit fetch; Benchmarks/README.md has the cost). Never written after its initialization, and a fetched
+    /// method may be used by any number of threads at once, hence `unsafe`. Nil (MD5 missing from the default
+    /// provider) falls back to `EVP_md5()`.
     private nonisolated(unsafe) static let md5Method = EVP_MD_fetch(nil, "MD5", nil)
 
     /// `NSString.pathExtension` for a key that is no URL, computed here because swift-corelibs-foundation's
