@@ -32,6 +32,19 @@ final class FAQ04_FormatSniffingTests: XCTestCase {
         XCTAssertEqual(Data.sd_imageFormat(forImageData: Data([0, 0, 0, 0x18]) + Data("ftypmp42".utf8)), .undefined)
     }
 
+    /// Parity: FAQ-04 — HEIF's brands too, and the bytes are read from where the data starts, also when it is a slice
+    /// of a larger buffer.
+    func test_FAQ04_heifBrandsAndSlicesAreRecognised() {
+        for brand in ["mif1", "msf1"] {
+            let data = Data([0, 0, 0, 0x18]) + Data("ftyp\(brand)".utf8)
+            XCTAssertEqual(Data.sd_imageFormat(forImageData: data), .heif, brand)
+        }
+        let buffer = Data("xxRIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
+        let slice = buffer[2...]
+        XCTAssertEqual(slice.startIndex, 2, "a slice keeps its indices")
+        XCTAssertEqual(Data.sd_imageFormat(forImageData: slice), .webp)
+    }
+
     /// Parity: FAQ-04 — nil, empty and unknown data are undefined.
     func test_FAQ04_nilEmptyAndUnknownAreUndefined() {
         XCTAssertEqual(Data.sd_imageFormat(forImageData: nil), .undefined)

@@ -16,13 +16,13 @@ extension Data {
         case 0x47: return .gif
         case 0x49, 0x4D: return .tiff
         case 0x52:
-            if data.count >= 12, data.asciiString(in: 0..<4) == "RIFF", data.asciiString(in: 8..<12) == "WEBP" {
+            if data.count >= 12, data.bytes(in: 0..<4, equal: "RIFF"), data.bytes(in: 8..<12, equal: "WEBP") {
                 return .webp
             }
         case 0x00:
-            if data.count >= 12, let brand = data.asciiString(in: 4..<12) {
-                if ["ftypheic", "ftypheix", "ftyphevc", "ftyphevx"].contains(brand) { return .heic }
-                if ["ftypmif1", "ftypmsf1"].contains(brand) { return .heif }
+            if data.count >= 12 {
+                if heicBrands.contains(where: { data.bytes(in: 4..<12, equal: $0) }) { return .heic }
+                if heifBrands.contains(where: { data.bytes(in: 4..<12, equal: $0) }) { return .heif }
             }
         default:
             break
@@ -49,10 +49,16 @@ extension Data {
         return SDImageFormat.allCases.first { $0 != .undefined && sd_UTType(from: $0) == uttype } ?? .undefined
     }
 
-    /// The bytes in `range` as ASCII text, or nil when they are not ASCII.
-    private func asciiString(in range: Range<Int>) -> String? {
-        let start = startIndex + range.lowerBound
-        return String(bytes: self[start..<(start + range.count)], encoding: .ascii)
+    /// The `ftyp` brands at bytes 4..<12 that `sd_imageFormat(forImageData:)` reads as HEIC, and as HEIF.
+    private static let heicBrands: [StaticString] = ["ftypheic", "ftypheix", "ftyphevc", "ftyphevx"]
+    private static let heifBrands: [StaticString] = ["ftypmif1", "ftypmsf1"]
+
+    /// Whether the bytes in `range` are `ascii`'s, compared byte by byte: no string is made from the data, since
+    /// every download's first bytes pass through here.
+    private func bytes(in range: Range<Int>, equal ascii: StaticString) -> Bool {
+        withUnsafeBytes { data in
+            ascii.withUTF8Buffer { UnsafeRawBufferPointer(rebasing: data[range]).elementsEqual($0) }
+        }
     }
 }
 

@@ -83,9 +83,7 @@ public final class SDCallbackQueue: Sendable {
     /// Whether `queue` is the main queue itself (not a queue that targets it), by its label pointer, as
     /// `sd_isCurrentQueue` tells queues apart.
     static func isMainQueue(_ queue: DispatchQueue) -> Bool {
-        guard let wrapped = Mirror(reflecting: queue).descendant("__wrapped") as? OpaquePointer else {
-            return queue.label == DispatchQueue.main.label
-        }
-        return sdport_is_main_queue_object(UnsafeMutableRawPointer(wrapped)) != 0
+        guard let object = queue.sd_dispatchObject else { return queue.label == DispatchQueue.main.label }
+        return sdport_is_main_queue_object(object) != 0
     }
 }

@@ -6,13 +6,13 @@ import Foundation
 /// `queue` has a label of its own, so it is not `queue` (INT-01); two queues made with one label string each hold
 /// their own copy, so they are told apart. Swift's Dispatch overlay exposes neither call nor the `dispatch_queue_t`
 /// behind a `DispatchQueue`, so the comparison is made in C (`CQueueLabel`) on the queue object the overlay keeps
-/// in its `__wrapped` property, read through `Mirror`. Should a later overlay rename it, the label strings are
-/// compared instead. (`DispatchQueue.getSpecific` is no substitute: it follows target queues.)
+/// (`sd_dispatchObject`). Should a later overlay hide it, the label strings are compared instead.
+/// (`DispatchQueue.getSpecific` is no substitute: it follows target queues.)
 func sd_isCurrentQueue(_ queue: DispatchQueue) -> Bool {
-    guard let wrapped = Mirror(reflecting: queue).descendant("__wrapped") as? OpaquePointer else {
+    guard let object = queue.sd_dispatchObject else {
         return String(cString: sdport_current_queue_label()) == queue.label
     }
-    return sdport_is_current_queue(UnsafeMutableRawPointer(wrapped)) != 0
+    return sdport_is_current_queue(object) != 0
 }
 
 /// Ports the `dispatch_queue_async_safe` macro from `SDWebImageCompat.h` (4.4.8): runs `block` at once
@@ -36,7 +36,7 @@ public func dispatch_queue_async_safe(_ queue: DispatchQueue, _ block: @escaping
 /// At tag 4.4.8: `SDWebImage/SDWebImageCompat.h:106` (`dispatch_main_async_safe`).
 public func dispatch_main_async_safe(_ block: @escaping @Sendable () -> Void) {
     // The same label test as `dispatch_queue_async_safe`, made in C on libdispatch's main queue: this path runs for
-    // every completion, and reading the overlay's queue object through `Mirror` allocates.
+    // every completion, and needs no overlay queue object at all.
     if sdport_is_main_queue() != 0 {
         block()
     } else {

@@ -395,9 +395,10 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
                     self.handleCompletion(parked.result, from: source)
                 }
             } else if let source {
-                let error = SDWebImageDownloaderError.cancelled(self.originalRequest.url)
-                if self.session.engine?.submit(allowed ? .proceed(source) : .cancel(source, error)) != true {
-                    self.completeAsync(error)
+                // The error is made only when it is used: most answers are "allow", and making it costs a dictionary.
+                let cancelled = { SDWebImageDownloaderError.cancelled(self.originalRequest.url) }
+                if self.session.engine?.submit(allowed ? .proceed(source) : .cancel(source, cancelled())) != true {
+                    self.completeAsync(cancelled())
                 }
             } else if allowed {
                 self.session.delegateQueue.async { self.deliverCachedBody() }
