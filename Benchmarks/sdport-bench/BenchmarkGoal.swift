@@ -51,6 +51,23 @@ struct BenchmarkGoal: Sendable, Encodable {
         atMost(name, goal, [custom(benchmark, metric.rawDescription, 0.001)], over: [constant(1)], note: note)
     }
 
+    /// Runs `body` as the measured part of an iteration (package-benchmark times that part) and returns its wall
+    /// time in microseconds, the numerator of a paired ratio (package-benchmark does not expose its own figure).
+    static func measuredWallMicroseconds(_ benchmark: Benchmark, _ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        benchmark.startMeasurement()
+        try body()
+        benchmark.stopMeasurement()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+    }
+
+    /// The wall time of `body` in microseconds: the unmeasured side of a paired ratio, run in the same iteration.
+    static func wallMicroseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+    }
+
     /// Records one iteration's `numerator / denominator` for a `pairedAtMost` goal.
     static func recordRatio(
         _ benchmark: Benchmark, _ metric: BenchmarkMetric, _ numerator: Double, over denominator: Double

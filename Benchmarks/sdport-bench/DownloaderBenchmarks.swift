@@ -54,26 +54,15 @@ enum DownloaderBenchmarks {
 
     /// Runs `body` as the measured part of an iteration and records its process CPU time (all threads, the
     /// in-process server's included) in microseconds. Returns the part's wall and CPU time in microseconds, for the
-    /// ratios paired within an iteration (package-benchmark keeps its own wall time of the part, not exposed to it).
+    /// ratios paired within an iteration.
     @discardableResult
     static func measuringCPU(_ benchmark: Benchmark, _ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double)
     {
         let start = cpuSeconds()
-        let wallStart = DispatchTime.now().uptimeNanoseconds
-        benchmark.startMeasurement()
-        try body()
-        benchmark.stopMeasurement()
-        let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1000
+        let wall = try BenchmarkGoal.measuredWallMicroseconds(benchmark, body)
         let cpu = (cpuSeconds() - start) * 1e6
         benchmark.measurement(cpuMetric, Int(cpu))
         return (wall, cpu)
-    }
-
-    /// The wall time of `body` in microseconds: the unmeasured side of a ratio paired within an iteration.
-    static func wallMicroseconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
     }
 
     static func register() {
@@ -175,7 +164,9 @@ enum DownloaderBenchmarks {
             setup: { _ = try fixture() }
         ) { benchmark in
             let fixture = try fixture()
-            let curlWall = try curl.map { curl in try wallMicroseconds { try runCurl(curl, urls: fixture.imageURLs) } }
+            let curlWall = try curl.map { curl in
+                try BenchmarkGoal.wallMicroseconds { try runCurl(curl, urls: fixture.imageURLs) }
+            }
             let part = try measuringCPU(benchmark) { try runDownloader(urls: fixture.opaqueURLs, expectImages: false) }
             if let curlWall { BenchmarkGoal.recordRatio(benchmark, vsCurlMetric, part.wall, over: curlWall) }
         }
