@@ -1,7 +1,7 @@
 import Foundation
 
 /// The libdispatch queue behind a `DispatchQueue`, for the label-pointer tests made in C (`CQueueLabel`), which
-/// port 4.4.8's `DISPATCH_CURRENT_QUEUE_LABEL` check (`SDWebImage/SDWebImageCompat.h:97`, at tag 4.4.8).
+/// port 4.4.8's `DISPATCH_CURRENT_QUEUE_LABEL` comparison (`SDWebImage/SDWebImageCompat.h:98`, at tag 4.4.8).
 extension DispatchQueue {
     /// The `dispatch_queue_t` this queue wraps; nil only if the Dispatch overlay no longer keeps it as `__wrapped`.
     ///
@@ -21,8 +21,8 @@ extension DispatchQueue {
         (Mirror(reflecting: queue).descendant("__wrapped") as? OpaquePointer).map(UnsafeMutableRawPointer.init)
     }
 
-    /// Where `__wrapped` sits: the first word after the object header (its only stored property, and the base
-    /// class has none), when a probe queue holds there what `Mirror` reads; otherwise nil, and every call reflects.
+    /// Where `__wrapped` sits: the first word after the object header, when a probe queue holds there what `Mirror`
+    /// reads (this toolchain's overlay keeps it there); otherwise nil, and every call reflects.
     /// Reading that word is in bounds whenever `Mirror` found the property, since then the object holds a pointer
     /// after its header. Internal, not private, so that a test can check the probe found it.
     static let wrappedOffset: Int? = {

@@ -395,7 +395,7 @@ public final class SDWebImageCurlTask: @unchecked Sendable {
                     self.handleCompletion(parked.result, from: source)
                 }
             } else if let source {
-                // The error is made only when it is used: most answers are "allow", and making it costs a dictionary.
+                // Made only when used: most answers are "allow", and an error builds a userInfo dictionary.
                 let cancelled = { SDWebImageDownloaderError.cancelled(self.originalRequest.url) }
                 if self.session.engine?.submit(allowed ? .proceed(source) : .cancel(source, cancelled())) != true {
                     self.completeAsync(cancelled())
