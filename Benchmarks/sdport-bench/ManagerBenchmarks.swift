@@ -211,67 +211,45 @@ enum ManagerBenchmarks {
                 throw DownloaderBenchmarks.BenchmarkError.failed("downloads failed")
             }
         }
-        // Each iteration first writes the same bytes the POSIX way, unmeasured, then stores them through the cache,
-        // measured; each side starts after a `sync()`, so neither pays for the other's dirty pages.
-        BenchmarkCatalog.register(
-            "manager.cold.stores", operations: coldCount, iterations: 5, warmup: 1, extraMetrics: [vsPOSIXMetric],
-            setup: { _ = try coldFixture.get() }
-        ) { benchmark in
-            let fixture = try coldFixture.get()
+        part("stores") { benchmark, fixture in
             let downloaded = try downloaded.get()
-            let posixDirectory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: posixDirectory) }
-            sync()
-            let posixWall = BenchmarkGoal.wallMicroseconds { posixWrites(downloaded, into: posixDirectory) }
             let (cache, directory) = try makeCache(fixture.queue)
             defer { try? FileManager.default.removeItem(at: directory) }
-            sync()
-            let storesWall = BenchmarkGoal.measuredWallMicroseconds(benchmark) {
-                for (url, image, data) in downloaded {
-                    cache.store(image, imageData: data, forKey: url.absoluteString, toDisk: true, completion: nil)
-                }
-                flush(cache)
+            benchmark.startMeasurement()
+            for (url, image, data) in downloaded {
+                cache.store(image, imageData: data, forKey: url.absoluteString, toDisk: true, completion: nil)
             }
-            BenchmarkGoal.recordRatio(benchmark, vsPOSIXMetric, storesWall, over: posixWall)
+            flush(cache)
+            benchmark.stopMeasurement()
         }
+        // The anchor for the stores: the same bytes written with POSIX calls, each to a temporary file renamed
+        // into place (what makes a write crash-safe, as the cache's writes are), one after the other as the
+        // cache's serial io queue writes them.
         part("posix-writes") { benchmark, _ in
             let downloaded = try downloaded.get()
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             benchmark.startMeasurement()
-            posixWrites(downloaded, into: directory)
+            for (index, (_, _, data)) in downloaded.enumerated() {
+                let path = directory.path + "/\(index).jpg"
+                let temporary = directory.path + "/.tmp-\(index)"
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                precondition(descriptor >= 0, "open failed")
+                let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                precondition(written == data.count, "short write")
+                close(descriptor)
+                precondition(rename(temporary, path) == 0, "rename failed")
+            }
             benchmark.stopMeasurement()
         }
         BenchmarkGoal.atMost(
             "manager.cold-loads-vs-sum-of-parts", 1.2, [wall("manager.cold.loads")],
             over: [wall("manager.cold.queries"), wall("manager.cold.downloads"), wall("manager.cold.stores")],
             note: "500 cold loads through the manager against its parts measured alone")
-        BenchmarkGoal.pairedAtMost(
-            "manager.cold-loads.stores-vs-POSIX-temp+rename", 2, benchmark: "manager.cold.stores",
-            metric: vsPOSIXMetric,
-            note:
-                "500 stores to memory and disk against the same bytes written with POSIX temp file + rename, in the same iteration"
-        )
-    }
-
-    /// Each iteration's stores over the POSIX writes', in thousandths (`BenchmarkGoal.pairedAtMost`).
-    static let vsPOSIXMetric = BenchmarkMetric.custom(
-        "vs-posix-permille", polarity: .prefersSmaller, useScalingFactor: false)
-
-    /// The anchor for the stores: the same bytes written with POSIX calls into `directory`, each to a temporary file
-    /// renamed into place (what makes a write crash-safe, as the cache's writes are), one after the other as the
-    /// cache's serial io queue writes them.
-    private static func posixWrites(_ downloaded: [(URL, UIImage, Data)], into directory: URL) {
-        for (index, (_, _, data)) in downloaded.enumerated() {
-            let path = directory.path + "/\(index).jpg"
-            let temporary = directory.path + "/.tmp-\(index)"
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            precondition(descriptor >= 0, "open failed")
-            let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            precondition(written == data.count, "short write")
-            close(descriptor)
-            precondition(rename(temporary, path) == 0, "rename failed")
-        }
+        BenchmarkGoal.atMost(
+            "manager.cold-loads.stores-vs-POSIX-temp+rename", 2, [wall("manager.cold.stores")],
+            over: [wall("manager.cold.posix-writes")],
+            note: "500 stores to memory and disk against the same bytes written with POSIX temp file + rename")
     }
 
     /// Results gathered from the downloader's queue, under a lock.
