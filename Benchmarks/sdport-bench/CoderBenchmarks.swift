@@ -22,9 +22,8 @@ import SDPort
 ///
 /// Each is a benchmark of its own (one decode per iteration, 30 iterations after 3 warm-up ones). The goal is
 /// paired (`BenchmarkGoal.pairedAtMost`): each iteration of the manager's benchmark first runs the direct call,
-/// unmeasured, and records the two's ratio; the goal is that ratio's median. Taken as the ratio of two benchmarks'
-/// medians, seconds apart, it moved past the goal with the machine's speed (PNG at 1.200× in one run, 1.003× in the
-/// next).
+/// unmeasured, and records the two's ratio; the goal is that ratio's median (why: Benchmarks/README.md, "How a
+/// ratio is computed").
 enum CoderBenchmarks {
     static let width = 1920, height = 1080
 

@@ -12,9 +12,7 @@ extension DispatchQueue {
     /// queue, against what `Mirror` reads, and from then on read directly.
     var sd_dispatchObject: UnsafeMutableRawPointer? {
         guard let offset = Self.wrappedOffset else { return Self.wrappedByMirror(self) }
-        return withExtendedLifetime(self) {
-            Unmanaged.passUnretained(self).toOpaque().load(fromByteOffset: offset, as: UnsafeMutableRawPointer?.self)
-        }
+        return Unmanaged.passUnretained(self).toOpaque().load(fromByteOffset: offset, as: UnsafeMutableRawPointer?.self)
     }
 
     private static func wrappedByMirror(_ queue: DispatchQueue) -> UnsafeMutableRawPointer? {
